@@ -1,0 +1,29 @@
+# Quick start: `make play` to play, `make test` to run the whole test suite.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed
+
+.PHONY: play test soak bench clean
+
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON) (set PYTHON=...)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/cutthroat
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q
+
+soak: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q -m soak
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache

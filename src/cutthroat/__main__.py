@@ -1,0 +1,3 @@
+from cutthroat.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,45 @@
+"""Game-agnostic players and the bot registry.
+
+A bot sees only what its seat may see: `choose(view, legal)` gets the seat's view and the legal
+actions, and returns one of them. Levels are named the same in every game: `random`,
+`heuristic`, `hard`; a game supplies its own `heuristic`/`hard` in `games/<game>/bots.py`
+(`BOTS = {"heuristic": factory, "hard": factory}`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol, Sequence
+
+from cutthroat.engine.protocol import Action, Rules
+
+LEVELS = ("random", "heuristic", "hard")
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions."""
+
+    level = "random"
+
+    def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def make_bot(rules: Rules, level: str, seed: int = 0, think_ms: int | None = None) -> Bot:
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+    if level == "random":
+        return RandomBot(rules, seed, think_ms)
+    module = rules.__class__.__module__.rsplit(".", 1)[0] + ".bots"
+    factories = importlib.import_module(module).BOTS
+    return factories[level](rules, seed=seed, think_ms=think_ms)

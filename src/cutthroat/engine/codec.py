@@ -1,0 +1,77 @@
+"""JSON codec for actions and events (states encode through their game's `encode_state`).
+
+Actions and events are dataclasses; they become `{"type": kind, ...fields}` with cards as their
+short codes ("QH"). Decoding checks the type name and field names, so a hand-edited save gets a
+clear reason instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable
+
+from cutthroat.engine.cards import Card
+from cutthroat.engine.protocol import Action, Event
+
+
+class CodecError(ValueError):
+    """Data that does not decode; the message is one line fit to show a user."""
+
+
+def _encode_value(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, (list, tuple)):
+        return [_encode_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _encode_value(v) for k, v in value.items()}
+    return value
+
+
+def encode(obj: Action | Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": obj.kind}
+    for f in dataclasses.fields(obj):
+        out[f.name] = _encode_value(getattr(obj, f.name))
+    return out
+
+
+def _decode_value(value: Any, annotation: Any) -> Any:
+    text = str(annotation)
+    if "Card" in text and isinstance(value, str):
+        return Card.parse(value)
+    if "tuple" in text and isinstance(value, list):
+        inner = "Card" if "Card" in text else ""
+        return tuple(Card.parse(v) if inner and isinstance(v, str) else v for v in value)
+    return value
+
+
+def decoder(types: Iterable[type]):
+    """A function that turns `{"type": ...}` dicts back into instances of `types`."""
+    by_kind = {t.kind: t for t in types}
+
+    def decode(data: Any):
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise CodecError(f"expected an object with a 'type', got {type(data).__name__}")
+        cls = by_kind.get(data["type"])
+        if cls is None:
+            raise CodecError(f"unknown type {data['type']!r}")
+        names = {f.name: f for f in dataclasses.fields(cls)}
+        extra = set(data) - set(names) - {"type"}
+        if extra:
+            raise CodecError(f"{data['type']}: unexpected field {sorted(extra)[0]!r}")
+        kwargs = {}
+        for name, f in names.items():
+            if name not in data:
+                raise CodecError(f"{data['type']}: missing field {name!r}")
+            value = data[name]
+            try:
+                value = _decode_value(value, f.type)
+            except ValueError as exc:
+                raise CodecError(f"{data['type']}.{name}: {exc}") from None
+            expected = str(f.type)
+            if expected == "int" and (not isinstance(value, int) or isinstance(value, bool)):
+                raise CodecError(f"{data['type']}.{name}: expected an integer, got {value!r}")
+            kwargs[name] = value
+        return cls(**kwargs)
+
+    return decode

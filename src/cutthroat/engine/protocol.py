@@ -1,0 +1,133 @@
+"""The rules protocol every game implements, and the base types it speaks in.
+
+Shape (after OpenSpiel's game/state split): a stateless `Rules` object per game, and a mutable
+state object per table. Every decision is an explicit `Action`; `apply` mutates the state and
+returns `Event`s, or raises `IllegalAction` and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Sequence
+
+PlayerId = int
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. `reason` is a sentence fit to show a player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every game's actions. Subclasses set `kind`, the name used in saves."""
+
+    kind: ClassVar[str] = "action"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for logs, narration and animation.
+
+    `visible_to` is None for a public event, or the seats that may see it; `public()` gives the
+    redacted twin everyone else sees ("Ana drew a card" for "You drew Defuse"), or None.
+    """
+
+    kind: ClassVar[str] = "event"
+
+    def visible_to(self) -> tuple[PlayerId, ...] | None:
+        return None
+
+    def public(self) -> "Event | None":
+        return self
+
+    def for_seat(self, seat: PlayerId | None) -> "Event | None":
+        seats = self.visible_to()
+        if seats is None or (seat is not None and seat in seats):
+            return self
+        return self.public()
+
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return self.kind.replace("_", " ")
+
+
+@dataclass(slots=True)
+class Result:
+    """How a finished game came out. `scores` per seat; `winners` may be empty (solitaire loss)."""
+
+    winners: list[PlayerId]
+    scores: list[int]
+    summary: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One setup option, as `--variant name=value` on the command line."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str
+
+    @property
+    def is_flag(self) -> bool:
+        return self.choices == ("off", "on")
+
+
+class Rules:
+    """Base class for a game's rules. Methods take the state explicitly; the object is stateless."""
+
+    game_id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    variants: ClassVar[tuple[Variant, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    event_types: ClassVar[tuple[type[Event], ...]] = ()
+
+    # -- setup -----------------------------------------------------------------------------
+    def new_game(self, config: dict[str, Any], seed: int, players: int | None = None) -> Any:
+        raise NotImplementedError
+
+    def default_config(self) -> dict[str, str]:
+        return {v.name: v.default for v in self.variants}
+
+    # -- turn structure --------------------------------------------------------------------
+    def to_act(self, state: Any) -> list[PlayerId]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, player: PlayerId) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action, player: PlayerId | None = None) -> list[Event]:
+        raise NotImplementedError
+
+    def view(self, state: Any, player: PlayerId | None) -> Any:
+        raise NotImplementedError
+
+    def result(self, state: Any) -> Result | None:
+        raise NotImplementedError
+
+    # -- helpers sessions, bots and saves need ---------------------------------------------
+    def copy(self, state: Any) -> Any:
+        return state.copy()
+
+    def undoable(self, state: Any, action: Action) -> bool:
+        """May the player take this action back afterwards? (Not if it revealed anything.)"""
+        return False
+
+    def describe_action(self, state: Any, action: Action) -> str:
+        return action.kind
+
+    def encode_state(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def decode_state(self, data: Any) -> Any:
+        raise NotImplementedError
+
+    def rules_text(self) -> str:
+        return ""

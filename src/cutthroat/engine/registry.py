@@ -1,0 +1,85 @@
+"""The game registry: every game Cutthroat knows, implemented or coming soon.
+
+A game is added by registering it here (one line in `cutthroat.games`); the title screen, the
+command line and saves all read from this table.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cutthroat.engine.protocol import Rules
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    game_id: str
+    name: str
+    players: str  # "1", "2–5" …
+    blurb: str
+    module: str | None  # package holding `RULES`; None = coming soon
+
+    @property
+    def implemented(self) -> bool:
+        return self.module is not None
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("kill-the-kings", "Kill The Kings", "1",
+             "Solitaire: bury four kings under alternating colours in three rounds.",
+             "cutthroat.games.kill_the_kings"),
+    GameInfo("exploding-kittens", "Exploding Kittens: Recipes for Disaster", "2–5",
+             "Draw until someone explodes; Nope, Attack and Defuse your way out.", None),
+    GameInfo("kill-your-friends", "Kill Your Friends", "2–6",
+             "Stack Kill cards on your friends' lives; the Reaper decides.", None),
+    GameInfo("stab-your-friends", "Stab Your Friends", "3–8",
+             "Royal schemes and backstabs: the last one standing wears the crown.", None),
+    GameInfo("psycho-killer", "Psycho Killer", "2–6",
+             "Hunt victims, dodge the police and keep your nerve.", None),
+)
+_BY_ID = {g.game_id: g for g in GAMES}
+
+
+class UnknownGame(ValueError):
+    pass
+
+
+def game_info(game_id: str) -> GameInfo:
+    try:
+        return _BY_ID[game_id]
+    except KeyError:
+        known = ", ".join(g.game_id for g in GAMES)
+        raise UnknownGame(f"unknown game {game_id!r} (games: {known})") from None
+
+
+@lru_cache(maxsize=None)
+def get_rules(game_id: str) -> Rules:
+    info = game_info(game_id)
+    if info.module is None:
+        raise UnknownGame(f"{info.name} is coming soon: it can't be played yet")
+    return importlib.import_module(info.module).RULES
+
+
+def parse_variants(rules: Rules, specs: list[str]) -> dict[str, str]:
+    """`["mode=psycho", "co-op"]` → config dict, refusing unknown names or values with the valid list."""
+    config = rules.default_config()
+    by_name = {v.name: v for v in rules.variants}
+    valid = ", ".join(
+        f"{v.name}={'|'.join(v.choices)}" for v in rules.variants
+    ) or "none"
+    for spec in specs:
+        name, _, value = spec.partition("=")
+        name = name.strip()
+        variant = by_name.get(name)
+        if variant is None:
+            raise ValueError(f"unknown variant {name!r} for {rules.name} (valid: {valid})")
+        if not value:
+            if not variant.is_flag:
+                raise ValueError(f"variant {name!r} needs a value (valid: {valid})")
+            value = "on"
+        if value not in variant.choices:
+            raise ValueError(f"invalid value {value!r} for variant {name!r} (valid: {valid})")
+        config[name] = value
+    return config

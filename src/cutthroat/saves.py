@@ -1,0 +1,207 @@
+"""The JSON save format: versioned, validated on load, written atomically.
+
+A save holds the game id, config, seats, seed, the full action log and a state snapshot. Loading
+checks every field, replays the log from the seed and refuses the file unless the replay lands on
+the snapshot. Any problem is a `SaveError` whose message is one line; the file is never modified.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cutthroat import __version__
+from cutthroat.engine.codec import CodecError, decoder, encode
+from cutthroat.engine.protocol import Action, IllegalAction
+from cutthroat.engine.registry import UnknownGame, get_rules, parse_variants
+
+FORMAT = "cutthroat-save"
+VERSION = 1
+MAX_BYTES = 4 * 1024 * 1024
+SEAT_KINDS = ("human", "bot")
+BOT_LEVELS = ("random", "heuristic", "hard")
+
+
+class SaveError(Exception):
+    """A save that can't be read or written; the message is one line fit for a player."""
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" | "bot"
+    name: str
+    level: str | None = None  # bot level for bots
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "level": self.level}
+
+
+@dataclass
+class SaveData:
+    game: str
+    config: dict[str, str]
+    seats: list[Seat]
+    seed: int
+    log: list[tuple[int, Action]]  # (seat, action) in the order applied
+    state: Any
+    name: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def to_json(data: SaveData) -> dict[str, Any]:
+    rules = get_rules(data.game)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "app_version": __version__,
+        "game": data.game,
+        "name": data.name,
+        "config": dict(data.config),
+        "seats": [s.to_json() for s in data.seats],
+        "seed": data.seed,
+        "log": [{"seat": seat, "action": encode(a)} for seat, a in data.log],
+        "state": rules.encode_state(data.state),
+    }
+
+
+def write(path: str | os.PathLike, data: SaveData) -> Path:
+    """Write atomically: a temp file beside the target, flushed and fsynced, then renamed over it."""
+    path = Path(path)
+    text = json.dumps(to_json(data), indent=1, ensure_ascii=False)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError as exc:
+        raise SaveError(f"can't write {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def read(path: str | os.PathLike) -> SaveData:
+    """Read, validate and replay a save. Raises SaveError with a one-line reason."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise SaveError(f"{path.name}: too large to be a save ({size:,} bytes)")
+        raw = path.read_bytes()
+    except SaveError:
+        raise
+    except OSError as exc:
+        raise SaveError(f"{path.name}: can't read it ({exc.strerror or exc})") from None
+    return parse(raw, path.name)
+
+
+def parse(raw: bytes, label: str = "save") -> SaveData:
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"{label}: too large to be a save ({len(raw):,} bytes)")
+    if not raw.strip():
+        raise SaveError(f"{label}: the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{label}: not a text file (not UTF-8)") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{label}: not valid JSON (line {exc.lineno}: {exc.msg}) — truncated?") from None
+    except RecursionError:
+        raise SaveError(f"{label}: not valid JSON (nested too deeply)") from None
+    try:
+        return _validate(doc)
+    except SaveError as exc:
+        raise SaveError(f"{label}: {exc}") from None
+    except (CodecError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        raise SaveError(f"{label}: {exc}") from None
+
+
+def _validate(doc: Any) -> SaveData:
+    if not isinstance(doc, dict):
+        raise SaveError("not a Cutthroat save (expected a JSON object)")
+    if doc.get("format") != FORMAT:
+        raise SaveError("not a Cutthroat save (no 'format': 'cutthroat-save')")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError("'version' must be a positive integer")
+    if version > VERSION:
+        raise SaveError(f"made by a newer Cutthroat (save format {version}; this version reads {VERSION})")
+    game = doc.get("game")
+    if not isinstance(game, str):
+        raise SaveError("'game' must be a game id")
+    try:
+        rules = get_rules(game)
+    except UnknownGame as exc:
+        raise SaveError(str(exc)) from None
+    config = doc.get("config")
+    if not isinstance(config, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in config.items()):
+        raise SaveError("'config' must be an object of text values")
+    config = parse_variants(rules, [f"{k}={v}" for k, v in config.items()])
+    seats_doc = doc.get("seats")
+    if not isinstance(seats_doc, list) or not rules.min_players <= len(seats_doc) <= rules.max_players:
+        raise SaveError(f"'seats' must list {rules.min_players}–{rules.max_players} seats")
+    seats = []
+    for i, s in enumerate(seats_doc):
+        if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str):
+            raise SaveError(f"seat {i + 1} must have a kind (human/bot) and a name")
+        level = s.get("level")
+        if s["kind"] == "bot" and level not in BOT_LEVELS:
+            raise SaveError(f"seat {i + 1}: unknown bot level {level!r}")
+        seats.append(Seat(s["kind"], s["name"][:40], level if s["kind"] == "bot" else None))
+    seed = doc.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError("'seed' must be an integer")
+    log_doc = doc.get("log")
+    if not isinstance(log_doc, list):
+        raise SaveError("'log' must be a list of actions")
+    decode_action = decoder(rules.action_types)
+    log = []
+    for i, entry in enumerate(log_doc):
+        seat = entry.get("seat") if isinstance(entry, dict) else None
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+            raise SaveError(f"move {i + 1} of the log: needs a 'seat' between 0 and {len(seats) - 1}")
+        try:
+            log.append((seat, decode_action(entry.get("action"))))
+        except CodecError as exc:
+            raise SaveError(f"move {i + 1} of the log: {exc}") from None
+    if "state" not in doc:
+        raise SaveError("no 'state' snapshot")
+    try:
+        snapshot = rules.decode_state(doc["state"])
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        raise SaveError(f"bad state snapshot: {exc}") from None
+    state = replay(rules, config, seed, len(seats), log)
+    if rules.encode_state(state) != rules.encode_state(snapshot):
+        raise SaveError("the saved position doesn't match its move log (was the file edited?)")
+    name = doc.get("name", "")
+    return SaveData(game, config, seats, seed, log, state, name if isinstance(name, str) else "")
+
+
+def replay(rules, config, seed, players, log):
+    state = rules.new_game(config, seed, players)
+    for i, (player, action) in enumerate(log):
+        if player not in rules.to_act(state):
+            raise SaveError(f"move {i + 1} of the log: it is not seat {player + 1}'s move")
+        try:
+            rules.apply(state, action, player)
+        except IllegalAction as exc:
+            raise SaveError(f"move {i + 1} of the log is illegal: {exc.reason}") from None
+    return state

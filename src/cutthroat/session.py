@@ -1,0 +1,175 @@
+"""One table being played: rules + state + action log + seats, headless.
+
+The session is the only thing that changes a game: it applies an action, appends it to the log,
+autosaves, and tells its subscribers what happened. The TUI, the command line's `simulate` and
+the tests all drive it the same way.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from cutthroat import saves
+from cutthroat.bots import Bot, make_bot
+from cutthroat.engine.protocol import Action, Event, IllegalAction, Result
+from cutthroat.engine.registry import get_rules
+from cutthroat.saves import SaveData, SaveError, Seat
+
+Subscriber = Callable[["Session", list[Event]], None]
+AUTOSAVE_NAME = "autosave.json"
+
+
+class Session:
+    def __init__(self, game: str, config: dict[str, str], seed: int, seats: list[Seat], *,
+                 state: Any = None, log: list[tuple[int, Action]] | None = None,
+                 autosave_path: str | os.PathLike | None = None, think_ms: int | None = None,
+                 undo_allowed: bool = True) -> None:
+        self.game = game
+        self.rules = get_rules(game)
+        self.config = dict(config)
+        self.seed = seed
+        self.seats = seats
+        self.state = state if state is not None else self.rules.new_game(self.config, seed, len(seats))
+        self.log: list[tuple[int, Action]] = list(log or [])
+        self.autosave_path = Path(autosave_path) if autosave_path else None
+        self.undo_allowed = undo_allowed
+        self.think_ms = think_ms
+        self._undo: list[Any] = []  # state copies before each undoable action, since the last barrier
+        self._subscribers: list[Subscriber] = []
+        self._bots: dict[int, Bot] = {}
+        self._hint_bot: Bot | None = None
+        self.autosave_error: str | None = None
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def from_save(cls, data: SaveData, **kwargs) -> "Session":
+        return cls(data.game, data.config, data.seed, data.seats, state=data.state, log=data.log, **kwargs)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, **kwargs) -> "Session":
+        return cls.from_save(saves.read(path), **kwargs)
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def to_act(self) -> list[int]:
+        return self.rules.to_act(self.state)
+
+    @property
+    def current_seat(self) -> int | None:
+        seats = self.to_act
+        return seats[0] if seats else None
+
+    @property
+    def is_over(self) -> bool:
+        return not self.to_act
+
+    def result(self) -> Result | None:
+        return self.rules.result(self.state)
+
+    def view(self, seat: int | None) -> Any:
+        return self.rules.view(self.state, seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.rules.legal_actions(self.state, seat)
+
+    def seat_is_bot(self, seat: int) -> bool:
+        return self.seats[seat].is_bot
+
+    # -- changing --------------------------------------------------------------------------
+    def subscribe(self, callback: Subscriber) -> None:
+        self._subscribers.append(callback)
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply `action` for `seat` (default: the seat to act). IllegalAction leaves all unchanged."""
+        to_act = self.to_act
+        if seat is None:
+            if not to_act:
+                raise IllegalAction("The game is over")
+            seat = to_act[0]
+        if seat not in to_act:
+            raise IllegalAction(f"It is not {self.seats[seat].name}'s move")
+        undoable = self.undo_allowed and self.rules.undoable(self.state, action)
+        before = self.rules.copy(self.state) if undoable else None
+        events = self.rules.apply(self.state, action, seat)
+        if undoable:
+            self._undo.append(before)
+        else:
+            self._undo.clear()
+        self.log.append((seat, action))
+        self._after_change(events)
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_allowed and bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the last undoable action (placements since the last draw, in KTK)."""
+        if not self.can_undo:
+            return False
+        self.state = self._undo.pop()
+        self.log.pop()
+        self._after_change([])
+        return True
+
+    def _after_change(self, events: list[Event]) -> None:
+        self.autosave()
+        for callback in list(self._subscribers):
+            callback(self, events)
+
+    # -- bots ------------------------------------------------------------------------------
+    def bot_for(self, seat: int) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            level = self.seats[seat].level or "heuristic"
+            bot = self._bots[seat] = make_bot(self.rules, level, seed=self.seed * 31 + seat, think_ms=self.think_ms)
+        return bot
+
+    def choose_bot_action(self, seat: int | None = None) -> Action:
+        """Ask the bot in `seat` (default: the seat to act) for its move; does not apply it."""
+        seat = self.current_seat if seat is None else seat
+        if seat is None:
+            raise IllegalAction("The game is over")
+        return self.bot_for(seat).choose(self.view(seat), self.legal_actions(seat))
+
+    def hint(self, seat: int | None = None) -> Action | None:
+        """The strongest bot's move for `seat`: what the Hint key highlights."""
+        seat = self.current_seat if seat is None else seat
+        if seat is None:
+            return None
+        if self._hint_bot is None:
+            self._hint_bot = make_bot(self.rules, "hard", seed=self.seed, think_ms=self.think_ms)
+        return self._hint_bot.choose(self.view(seat), self.legal_actions(seat))
+
+    # -- saving ----------------------------------------------------------------------------
+    def save_data(self, name: str = "") -> SaveData:
+        return SaveData(self.game, self.config, self.seats, self.seed, list(self.log), self.state, name)
+
+    def save(self, path: str | os.PathLike, name: str = "") -> Path:
+        return saves.write(path, self.save_data(name))
+
+    def autosave(self) -> None:
+        """Keep the autosave in step; a finished game leaves no autosave to resume."""
+        if self.autosave_path is None:
+            return
+        if self.is_over:
+            self.discard_autosave()
+            return
+        try:
+            self.save(self.autosave_path, "autosave")
+            self.autosave_error = None
+        except SaveError as exc:
+            self.autosave_error = str(exc)  # the game goes on; the app shows this once
+
+    def discard_autosave(self) -> None:
+        if self.autosave_path is not None:
+            try:
+                self.autosave_path.unlink()
+            except OSError:
+                pass
+
+
+def autosave_path(directory: str | os.PathLike) -> Path:
+    return Path(directory) / AUTOSAVE_NAME
