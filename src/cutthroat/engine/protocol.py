@@ -131,3 +131,7 @@ class Rules:
 
     def rules_text(self) -> str:
         return ""
+
+    def summary_figures(self, results: list[Result]) -> dict[str, Any]:
+        """This game's own figures for `cutthroat simulate --json` (e.g. mean score)."""
+        return {}

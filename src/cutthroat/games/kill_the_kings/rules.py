@@ -579,6 +579,14 @@ class KillTheKingsRules(Rules):
             raise ValueError("the cards don't add up to one deck of 48 (kings aside)")
         return s
 
+    def summary_figures(self, results: list[Result]) -> dict[str, Any]:
+        n = len(results) or 1
+        return {
+            "mean_score": round(sum(r.scores[0] for r in results) / n, 3),
+            "killer_win_rate": round(sum(r.details["killer_win"] for r in results) / n, 4),
+            "psycho_win_rate": round(sum(r.details["psycho_win"] for r in results) / n, 4),
+        }
+
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 

@@ -1,0 +1,240 @@
+"""The command line. `--version`, `rules` and `simulate` never import Textual (start-up and ssh)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Sequence
+
+from cutthroat import __version__
+from cutthroat.engine.registry import GAMES, UnknownGame, game_info, get_rules, parse_variants
+
+EXIT_USAGE = 2
+STEP_LIMIT = 20_000
+
+
+class CliError(Exception):
+    """A problem with the command line's input: printed as one line, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = ", ".join(g.game_id for g in GAMES)
+    parser = argparse.ArgumentParser(
+        prog="cutthroat",
+        description="Cutthroat: five ruthless party card games in your terminal.",
+        epilog=f"games: {games}. Run without a command for the title screen.",
+    )
+    parser.add_argument("--version", action="version", version=f"cutthroat {__version__}")
+    parser.add_argument("--save-dir", help="where saves go (default: your user data dir; env CUTTHROAT_SAVE_DIR)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def seats(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", metavar="GAME", help=f"one of: {games}")
+        p.add_argument("--players", type=int, help="number of seats")
+        p.add_argument("--bots", default=None, metavar="LEVEL|LIST",
+                       help="bot level for every bot seat, or a comma list: random, heuristic, hard")
+        p.add_argument("--seed", type=int, default=None, help="seed for the shuffle (same seed, same game)")
+        p.add_argument("--variant", action="append", default=[], metavar="NAME[=VALUE]",
+                       help="a setup option, repeatable (e.g. mode=psycho)")
+        p.add_argument("--think", type=int, default=None, metavar="MS", help="thinking budget of the hard bot")
+
+    play = sub.add_parser("play", help="start a game")
+    seats(play)
+    play.add_argument("--humans", type=int, default=1, help="the first H seats are humans (default 1)")
+
+    load = sub.add_parser("load", help="resume a save file")
+    load.add_argument("file", metavar="FILE")
+
+    sim = sub.add_parser("simulate", help="bots play many games headless; prints figures")
+    seats(sim)
+    sim.add_argument("--games", type=int, required=True, help="how many games")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rules = sub.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "rules":
+            return cmd_rules(args)
+        if args.command == "simulate":
+            return cmd_simulate(args)
+        if args.command == "play":
+            return cmd_play(args)
+        if args.command == "load":
+            return cmd_load(args)
+        return launch_app(args.save_dir)
+    except CliError as exc:
+        print(f"cutthroat: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+# -- commands ---------------------------------------------------------------------------------
+def cmd_rules(args) -> int:
+    rules = _rules(args.game)
+    print(rules.rules_text().rstrip())
+    return 0
+
+
+def _rules(game_id: str):
+    try:
+        return get_rules(game_id)
+    except UnknownGame as exc:
+        raise CliError(str(exc)) from None
+
+
+def _config(rules, variants: list[str]) -> dict[str, str]:
+    try:
+        return parse_variants(rules, variants)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _players(rules, players: int | None) -> int:
+    n = players if players is not None else rules.min_players if rules.max_players == 1 else min(4, rules.max_players)
+    if not rules.min_players <= n <= rules.max_players:
+        span = str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
+        raise CliError(f"{rules.name} takes {span} players, not {n}")
+    return n
+
+
+def _bot_levels(spec: str | None, count: int) -> list[str]:
+    from cutthroat.bots import LEVELS
+
+    if count == 0:
+        if spec and "," in spec:
+            raise CliError("--bots lists levels for bot seats, but there are none")
+        return []
+    levels = [s.strip() for s in (spec or "heuristic").split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            raise CliError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+    if len(levels) == 1:
+        return levels * count
+    if len(levels) != count:
+        raise CliError(f"--bots lists {len(levels)} levels for {count} bot seats")
+    return levels
+
+
+def cmd_simulate(args) -> int:
+    from cutthroat.bots import make_bot
+
+    rules = _rules(args.game)
+    config = _config(rules, args.variant)
+    players = _players(rules, args.players)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    levels = _bot_levels(args.bots, players)
+    seed = args.seed if args.seed is not None else 0
+    wins = {level: 0 for level in levels}
+    results = []
+    errors = 0
+    actions_total = 0
+    start = time.perf_counter()
+    for g in range(args.games):
+        # The first seat rotates so no level profits from its seat.
+        order = [levels[(i + g) % players] for i in range(players)]
+        game_seed = seed + g
+        bots = [make_bot(rules, lvl, seed=game_seed * 97 + i, think_ms=args.think) for i, lvl in enumerate(order)]
+        try:
+            state = rules.new_game(config, game_seed, players)
+            steps = 0
+            while True:
+                to_act = rules.to_act(state)
+                if not to_act:
+                    break
+                seat = to_act[0]
+                legal = rules.legal_actions(state, seat)
+                action = bots[seat].choose(rules.view(state, seat), legal)
+                rules.apply(state, action, seat)
+                steps += 1
+                if steps > STEP_LIMIT:
+                    raise RuntimeError("step limit")
+            result = rules.result(state)
+        except Exception:  # a game that raised, made an illegal move or ran away
+            errors += 1
+            continue
+        actions_total += steps
+        results.append(result)
+        for w in set(result.winners):
+            wins[order[w]] += 1
+    seconds = time.perf_counter() - start
+    done = len(results) or 1
+    report = {
+        "game": rules.game_id,
+        "games": args.games,
+        "seed": seed,
+        "players": players,
+        "bots": levels,
+        "variants": config,
+        "errors": errors,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(args.games / seconds, 1) if seconds else None,
+        "mean_actions": round(actions_total / done, 2),
+        "wins": wins,
+        **rules.summary_figures(results),
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for key, value in report.items():
+            print(f"{key:>18}: {value}")
+    return 1 if errors else 0
+
+
+def cmd_play(args) -> int:
+    from cutthroat.saves import Seat
+
+    info = _info(args.game)
+    rules = _rules(info.game_id)
+    config = _config(rules, args.variant)
+    players = _players(rules, args.players)
+    if not 0 <= args.humans <= players:
+        raise CliError(f"--humans must be between 0 and {players}")
+    levels = _bot_levels(args.bots, players - args.humans)
+    seats = [Seat("human", "You" if players == 1 else f"Player {i + 1}") for i in range(args.humans)]
+    seats += [Seat("bot", f"{lvl.title()} bot", lvl) for lvl in levels]
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    start = {"game": info.game_id, "config": config, "seed": seed, "seats": seats, "think_ms": args.think}
+    return launch_app(args.save_dir, start=start)
+
+
+def cmd_load(args) -> int:
+    from cutthroat import saves
+
+    try:
+        data = saves.read(args.file)
+    except saves.SaveError as exc:
+        raise CliError(str(exc)) from None
+    return launch_app(args.save_dir, loaded=data)
+
+
+def _info(game_id: str):
+    try:
+        return game_info(game_id)
+    except UnknownGame as exc:
+        raise CliError(str(exc)) from None
+
+
+def _fresh_seed() -> int:
+    return int(time.time() * 1000) % 1_000_000
+
+
+def launch_app(save_dir: str | None, start: dict | None = None, loaded=None) -> int:
+    from cutthroat.tui.app import CutthroatApp
+
+    app = CutthroatApp(save_dir=save_dir, start=start, loaded=loaded)
+    app.run()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

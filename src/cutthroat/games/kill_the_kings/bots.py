@@ -1,0 +1,306 @@
+"""Kill The Kings bots: `heuristic` (the spec's simple player) and `hard` (rollout search).
+
+Both see only the view. Suits never matter in this game, only rank and colour, so the search
+works on a compact table: a card is the int `rank * 2 + red`, a column is (cards, last rank,
+last colour), and the unseen deck is a list of such ints.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Sequence
+
+from cutthroat.engine.protocol import Action
+from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, COLUMNS, RESERVE_SPOTS, finishable
+from cutthroat.games.kill_the_kings.rules import (
+    DRAW,
+    END_ROUND,
+    NEXT_ROUND,
+    PLACE,
+    PLAY_RESERVE,
+    RESERVE,
+    ROUND_OVER,
+    KtkView,
+)
+
+
+def _last(view: KtkView, c: int):
+    col = view.columns[c]
+    return col[-1] if col else view.kings[c]
+
+
+def _gap(view: KtkView, c: int, card) -> int:
+    return _last(view, c).rank - card.rank
+
+
+class HeuristicBot:
+    """The spec's simple player: place only where the column stays finishable, smallest gap first.
+
+    A tight fit (gap ≤ 1) is placed at once; a looser one waits in reserve for something better
+    unless the reserve is full. Reserve cards come out under the same rule.
+    """
+
+    level = "heuristic"
+
+    def __init__(self, rules=None, seed: int = 0, think_ms: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: KtkView, legal: Sequence[Action]) -> Action:
+        if view.phase == ROUND_OVER or len(legal) == 1:
+            return legal[0]
+        spots_free = view.reserve.count(None)
+        card = view.drawn
+        if card is not None:
+            ok = [(_gap(view, a.column, card), a.column) for a in legal
+                  if a.kind == "place" and finishable(card, len(view.columns[a.column]) + 1)]
+            if ok and (min(ok)[0] <= 1 or not spots_free):
+                return PLACE[min(ok)[1]]
+            if spots_free:
+                return RESERVE[view.reserve.index(None)]
+            return legal[0]  # reserve full and nothing finishable: dump where it fits
+        deck_empty = view.deck_count == 0
+        best = None
+        for a in legal:
+            if a.kind != "play_reserve":
+                continue
+            card = view.reserve[a.spot]
+            if not finishable(card, len(view.columns[a.column]) + 1):
+                continue
+            gap = _gap(view, a.column, card)
+            if (gap <= 1 or not spots_free or deck_empty) and (best is None or gap < best[0]):
+                best = (gap, a)
+        if best:
+            return best[1]
+        return END_ROUND if deck_empty else DRAW
+
+
+# --- the compact table used by the search ----------------------------------------------------
+# Column lists: n[c] cards under king c, r[c] rank and k[c] colour (1 red) of its last card.
+# A card x fits column c iff n[c] < 5, (x & 1) != k[c] and (x >> 1) < r[c].
+
+
+def _table(view: KtkView):
+    n = [len(col) for col in view.columns]
+    r = [_last(view, c).rank for c in range(COLUMNS)]
+    k = [int(_last(view, c).red) for c in range(COLUMNS)]
+    res = [c.rank * 2 + c.red for c in view.reserve if c is not None]
+    deck = [c.rank * 2 + c.red for c in view.unseen]
+    return n, r, k, res, deck
+
+
+def _kills(n) -> int:
+    return (n[0] == 5) + (n[1] == 5) + (n[2] == 5) + (n[3] == 5)
+
+
+def _reserve_move(n, r, k, res, loose: bool):
+    """The rollout policy's reserve play: (spot index, column) or None.
+
+    Only finishable plays; a tight one (gap ≤ 1) always, any when `loose` (reserve full or deck
+    empty). Smallest gap wins.
+    """
+    best = None
+    bg = 99
+    for i, x in enumerate(res):
+        xr = x >> 1
+        xk = x & 1
+        for c in range(4):
+            nc = n[c]
+            if nc < 5 and xk != k[c] and xr < r[c] and xr >= 5 - nc:
+                g = r[c] - xr
+                if g < bg and (g <= 1 or loose):
+                    bg = g
+                    best = (i, c)
+    return best
+
+
+def _place_choice(n, r, k, x, spots_free: bool, tight: int):
+    """The rollout policy's home for drawn card x: a column, -1 for reserve, -2 for bust."""
+    xr = x >> 1
+    xk = x & 1
+    best = -1
+    bg = 99
+    dump = -2
+    dump_score = 99
+    for c in range(4):
+        nc = n[c]
+        if nc < 5 and xk != k[c] and xr < r[c]:
+            if xr >= 5 - nc:
+                g = r[c] - xr
+                if g < bg:
+                    bg = g
+                    best = c
+            # Dumping: prefer a column that is already unfinishable, else the one with most left.
+            s = 0 if r[c] - 1 < 5 - nc else 10 - nc
+            if s < dump_score:
+                dump_score = s
+                dump = c
+    if best >= 0 and (bg <= tight or not spots_free):
+        return best
+    if spots_free:
+        return -1
+    return dump
+
+
+def _rollout(n, r, k, res, deck, draw_first: bool, tight: int) -> int:
+    """Play the round out with the fast policy on a shuffled `deck` (mutated); return kings killed."""
+    while True:
+        if not draw_first:
+            while True:
+                mv = _reserve_move(n, r, k, res, len(res) == 4 or not deck)
+                if mv is None:
+                    break
+                i, c = mv
+                x = res.pop(i)
+                n[c] += 1
+                r[c] = x >> 1
+                k[c] = x & 1
+                if n[0] + n[1] + n[2] + n[3] == 20:
+                    return 4
+        draw_first = False
+        if not deck:
+            return _kills(n)
+        x = deck.pop()
+        c = _place_choice(n, r, k, x, len(res) < 4, tight)
+        if c == -1:
+            res.append(x)
+        elif c == -2:
+            return _kills(n)
+        else:
+            n[c] += 1
+            r[c] = x >> 1
+            k[c] = x & 1
+            if n[0] + n[1] + n[2] + n[3] == 20:
+                return 4
+
+
+#: Estimated chance of each round result (0-4 kings) for the hard bot; used to value a round's
+#: points by the chance of reaching the mode's target after the rounds still to come.
+_ROUND_DIST = (0.28, 0.22, 0.16, 0.13, 0.21)
+_KILL_POINTS = (0, 1, 3, 6, 10)
+
+
+def _future_dist(rounds: int) -> dict[int, float]:
+    dist = {0: 1.0}
+    for _ in range(rounds):
+        nxt: dict[int, float] = {}
+        for t, p in dist.items():
+            for kills, q in enumerate(_ROUND_DIST):
+                s = t + _KILL_POINTS[kills]
+                nxt[s] = nxt.get(s, 0.0) + p * q
+        dist = nxt
+    return dist
+
+
+def _utilities(view: KtkView) -> list[float]:
+    """Worth of ending this round with 0-4 kings: chance of winning, plus a little for points.
+
+    The points term breaks ties (won already, or out of reach) towards the bigger score.
+    """
+    rounds_left = max(0, 3 - view.round)
+    future = _future_dist(rounds_left)
+    base = view.total
+    out = []
+    for kills in range(5):
+        pts = base + _KILL_POINTS[kills]
+        win = sum(p for t, p in future.items() if pts + t >= view.target)
+        out.append(win + 0.02 * _KILL_POINTS[kills])
+    return out
+
+
+class HardBot:
+    """Rollout search: try each distinct move on the same sampled deck orders, keep the best.
+
+    Each rollout plays the round out with the fast simple policy. Moves are judged by the chance
+    of reaching the mode's target (Killer 7, Psycho 11), so it gambles when behind.
+    """
+
+    level = "hard"
+
+    def __init__(self, rules=None, seed: int = 0, think_ms: int | None = None,
+                 rollouts: int = 48, tight: int = 1, mode_aware: bool = True) -> None:
+        self.rng = random.Random(seed)
+        self.think_ms = think_ms
+        self.rollouts = rollouts
+        self.tight = tight
+        self.mode_aware = mode_aware
+
+    def choose(self, view: KtkView, legal: Sequence[Action]) -> Action:
+        if view.phase == ROUND_OVER or len(legal) == 1:
+            return legal[0]
+        n, r, k, res, deck = _table(view)
+        moves = self._candidates(view, legal)
+        if len(moves) == 1:
+            return moves[0][0]
+        util = _utilities(view) if self.mode_aware else [float(p) for p in _KILL_POINTS]
+        budget = self.rollouts
+        if self.think_ms is not None:
+            budget = max(8, self.think_ms * 4)
+        deadline = time.perf_counter() + (self.think_ms or 250) / 1000.0
+        totals = [0.0] * len(moves)
+        orders = 0
+        rng = self.rng
+        tight = self.tight
+        while orders < budget:
+            rng.shuffle(deck)
+            for m, (_, kind, a, b) in enumerate(moves):
+                nn, rr, kk, rs, dk = n[:], r[:], k[:], res[:], deck[:]
+                if kind == "place":
+                    x = a
+                    nn[b] += 1
+                    rr[b] = x >> 1
+                    kk[b] = x & 1
+                    draw_first = False
+                elif kind == "reserve":
+                    rs.append(a)
+                    draw_first = False
+                elif kind == "play":
+                    x = rs.pop(a)
+                    nn[b] += 1
+                    rr[b] = x >> 1
+                    kk[b] = x & 1
+                    draw_first = False
+                else:  # draw / end round: no reserve play first
+                    draw_first = True
+                if nn[0] + nn[1] + nn[2] + nn[3] == 20:
+                    kills = 4
+                elif kind == "end":
+                    kills = _kills(nn)
+                else:
+                    kills = _rollout(nn, rr, kk, rs, dk, draw_first, tight)
+                totals[m] += util[kills]
+            orders += 1
+            if time.perf_counter() > deadline:
+                break
+        best = max(range(len(moves)), key=lambda m: (totals[m], -m))
+        return moves[best][0]
+
+    @staticmethod
+    def _candidates(view: KtkView, legal: Sequence[Action]):
+        """Distinct moves as (action, kind, card/spot, column); equal cards and spots merged."""
+        out = []
+        seen = set()
+        card = view.drawn
+        for a in legal:
+            if a.kind == "place":
+                out.append((a, "place", card.rank * 2 + card.red, a.column))
+            elif a.kind == "reserve":
+                if "reserve" not in seen:
+                    seen.add("reserve")
+                    out.append((a, "reserve", card.rank * 2 + card.red, -1))
+            elif a.kind == "play_reserve":
+                x = view.reserve[a.spot]
+                key = (x.rank, x.red, a.column)
+                if key not in seen:
+                    seen.add(key)
+                    # index of this card in the compact reserve list (Nones dropped)
+                    idx = sum(1 for c in view.reserve[:a.spot] if c is not None)
+                    out.append((a, "play", idx, a.column))
+            elif a.kind == "draw":
+                out.append((a, "draw", -1, -1))
+            elif a.kind == "end_round":
+                out.append((a, "end", -1, -1))
+        return out
+
+
+BOTS = {"heuristic": HeuristicBot, "hard": HardBot}

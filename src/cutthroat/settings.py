@@ -1,0 +1,116 @@
+"""User settings in `config_dir()/settings.json`.
+
+Loading never fails: a broken file gives the defaults plus a one-line message (and is left
+untouched, so the user can fix it), and each wrong-typed or unknown value falls back on its
+own. Saving is atomic, so a crash mid-write can't leave a half-written file. No Textual here.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import locale
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from .paths import config_dir
+
+CARD_STYLES = ("auto", "unicode", "ascii")
+BOT_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
+
+
+@dataclass
+class Settings:
+    theme: str = "cutthroat-dark"
+    card_style: str = "auto"  # "auto" | "unicode" | "ascii"
+    bot_speed: str = "normal"  # a key of BOT_DELAYS
+    undo: bool = True
+    last_seed: int | None = None
+    last_mode: str | None = None
+
+    def resolved_card_style(self, encoding: str | None = None) -> str:
+        """"unicode" or "ascii": "auto" picks ascii when the locale's encoding isn't UTF-8."""
+        if self.card_style in ("unicode", "ascii"):
+            return self.card_style
+        return "unicode" if _is_utf8(encoding or locale_encoding()) else "ascii"
+
+    def bot_delay_seconds(self) -> float:
+        """How long a bot pauses before playing, so a human can follow the table."""
+        return BOT_DELAYS.get(self.bot_speed, BOT_DELAYS["normal"])
+
+
+def locale_encoding() -> str:
+    """The terminal locale's character set.
+
+    `nl_langinfo(CODESET)` rather than `getpreferredencoding()`: under LC_ALL=C, Python's UTF-8
+    mode makes the latter say "utf-8" although the terminal may not show Unicode.
+    """
+    try:
+        return locale.nl_langinfo(locale.CODESET) or "ascii"
+    except (AttributeError, ValueError):  # no nl_langinfo on Windows
+        return locale.getpreferredencoding(False) or "ascii"
+
+
+def _is_utf8(encoding: str) -> bool:
+    try:
+        return codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+# Which values each field accepts: a tuple of allowed strings, or the accepted types.
+_CHOICES = {"card_style": CARD_STYLES, "bot_speed": tuple(BOT_DELAYS)}
+
+
+def _valid(name: str, value: object, default: object) -> bool:
+    if name in _CHOICES:
+        return value in _CHOICES[name]
+    if name == "last_seed":
+        return value is None or (isinstance(value, int) and not isinstance(value, bool))
+    if name == "last_mode":
+        return value is None or isinstance(value, str)
+    return type(value) is type(default)
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings and an error line (None when fine). A missing file is not an error."""
+    path = settings_path() if path is None else Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        reason = " ".join(str(error).split())
+        return Settings(), f"{path}: unreadable settings, using defaults ({reason})"
+    if not isinstance(data, dict):
+        return Settings(), f"{path}: settings must be a JSON object, using defaults"
+    defaults = Settings()
+    values = {}
+    for f in fields(Settings):
+        default = getattr(defaults, f.name)
+        value = data.get(f.name, default)
+        values[f.name] = value if _valid(f.name, value, default) else default
+    return Settings(**values), None
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write atomically: a temp file in the same folder, fsync, then os.replace over the old."""
+    path = settings_path() if path is None else Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            json.dump(asdict(settings), file, indent=2)
+            file.write("\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

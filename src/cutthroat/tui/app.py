@@ -1,0 +1,149 @@
+"""The Textual app: screens on a stack, settings and themes, the too-small guard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import Hit, Hits, Provider
+from textual.events import Resize
+
+from cutthroat import paths
+from cutthroat.saves import SaveData, SaveError, Seat
+from cutthroat.session import Session, autosave_path
+from cutthroat.settings import Settings, load_settings, save_settings
+from cutthroat.themes import DEFAULT_PALETTE, DEFAULT_THEME, load_themes, palette_css_variables
+from cutthroat.tui.screens.too_small import TooSmallScreen
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class ThemeCommands(Provider):
+    """Command palette: pick a Cutthroat theme (remembered like the Settings choice)."""
+
+    async def search(self, query: str) -> Hits:
+        app: CutthroatApp = self.app  # type: ignore[assignment]
+        matcher = self.matcher(query)
+        for name in app.cutthroat_themes:
+            label = f"Theme: {name}"
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), lambda n=name: app.set_theme(n), help="Switch the colour theme")
+
+
+class CutthroatApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "Cutthroat"
+    COMMANDS = App.COMMANDS | {ThemeCommands}
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, save_dir: str | None = None, start: dict[str, Any] | None = None,
+                 loaded: SaveData | None = None) -> None:
+        super().__init__()
+        self.save_dir = paths.save_dir(save_dir)
+        self.start = start
+        self.loaded = loaded
+        self.settings, settings_error = load_settings()
+        self.cutthroat_themes, theme_errors = load_themes()
+        self.startup_messages = [m for m in [settings_error, *theme_errors] if m]
+        for loaded_theme in self.cutthroat_themes.values():
+            self.register_theme(loaded_theme.theme)
+        self.theme = self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME
+
+    # -- theme variables the .tcss files use ($card-red …) ---------------------------------------
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return palette_css_variables(DEFAULT_PALETTE)
+
+    def on_mount(self) -> None:
+        for message in self.startup_messages:
+            self.notify(message, severity="warning", timeout=8)
+        self.apply_card_style()
+        from cutthroat.tui.screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self.start:
+            self.start_game(**self.start)
+        elif self.loaded:
+            self.resume(self.loaded)
+        self.check_size(self.size.width, self.size.height)
+
+    # -- settings ------------------------------------------------------------------------------
+    def set_theme(self, name: str) -> None:
+        if name in self.cutthroat_themes:
+            self.theme = name
+            self.settings.theme = name
+            self.persist_settings()
+
+    def persist_settings(self) -> None:
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(f"Settings not saved: {exc.strerror or exc}", severity="error")
+
+    def apply_card_style(self) -> None:
+        ascii_style = self.settings.resolved_card_style() == "ascii"
+        self.set_class(ascii_style, "-ascii")
+
+    def watch_theme(self, name: str) -> None:
+        if self.settings.theme != name and name in getattr(self, "cutthroat_themes", {}):
+            self.settings.theme = name
+            self.persist_settings()
+
+    # -- games ---------------------------------------------------------------------------------
+    @property
+    def autosave_file(self) -> Path:
+        return autosave_path(self.save_dir)
+
+    def new_session(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
+                    think_ms: int | None = None) -> Session:
+        return Session(game, config, seed, seats, autosave_path=self.autosave_file,
+                       think_ms=think_ms, undo_allowed=self.settings.undo)
+
+    def start_game(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
+                   think_ms: int | None = None) -> None:
+        session = self.new_session(game, config, seed, seats, think_ms)
+        session.autosave()
+        self.open_table(session)
+
+    def resume(self, data: SaveData) -> None:
+        session = Session.from_save(data, autosave_path=self.autosave_file, undo_allowed=self.settings.undo)
+        session.autosave()
+        self.open_table(session)
+
+    def load_file(self, path: Path) -> bool:
+        """Load a save file; a bad one is reported in one line and left as it is."""
+        from cutthroat import saves
+
+        try:
+            data = saves.read(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Can't load", severity="error", timeout=8)
+            return False
+        self.resume(data)
+        return True
+
+    def open_table(self, session: Session) -> None:
+        from cutthroat.tui.tables import table_screen
+
+        # One table at a time: anything above the title goes.
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(table_screen(session))
+        self.check_size(self.size.width, self.size.height)
+
+    # -- the too-small guard -------------------------------------------------------------------
+    def on_resize(self, event: Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if too_small and not showing and self.screen_stack:
+            self.push_screen(TooSmallScreen())
+        elif showing:
+            if too_small:
+                self.screen.update_size(width, height)
+            else:
+                self.pop_screen()

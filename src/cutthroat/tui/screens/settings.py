@@ -1,0 +1,48 @@
+"""Settings: theme, card style, bot speed, undo. Remembered between runs."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Select, Static, Switch
+
+CARD_STYLES = [("Auto (by locale)", "auto"), ("Unicode ♠♥", "unicode"), ("ASCII", "ascii")]
+BOT_SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
+
+
+class SettingsScreen(Screen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings
+        themes = [(name, name) for name in sorted(self.app.cutthroat_themes)]
+        yield Static(" CUTTHROAT ▸ Settings", classes="title-bar")
+        with Vertical(id="settings-form"):
+            yield Label("Theme")
+            yield Select(themes, value=self.app.theme, allow_blank=False, id="theme")
+            yield Label("Card style")
+            yield Select(CARD_STYLES, value=settings.card_style, allow_blank=False, id="card_style")
+            yield Label("Bot speed")
+            yield Select(BOT_SPEEDS, value=settings.bot_speed, allow_blank=False, id="bot_speed")
+            yield Label("Undo (takes back placements since the last draw)")
+            yield Switch(value=settings.undo, id="undo")
+        yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
+        yield Footer()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        app = self.app
+        if event.value is Select.BLANK:
+            return
+        if event.select.id == "theme":
+            app.set_theme(str(event.value))
+            return
+        setattr(app.settings, event.select.id, str(event.value))
+        if event.select.id == "card_style":
+            app.apply_card_style()
+        app.persist_settings()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        self.app.settings.undo = event.value
+        self.app.persist_settings()

@@ -1,0 +1,153 @@
+"""Title screen: the five games, then Continue, Load, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cutthroat import saves
+from cutthroat.engine.registry import GAMES, game_info
+
+LOGO = r"""
+  ___ _   _ _____ _____ _   _ ____   ___    _  _____
+ / __| | | |_   _|_   _| | | |  _ \ / _ \  / \|_   _|
+| (__| |_| | | |   | | | |_| | |_) | (_) |/ _ \ | |
+ \___|\___/  |_|   |_| |_| |_|_| \_\\___//_/ \_\|_|
+""".strip("\n")
+
+MENU = (
+    ("continue", "Continue"),
+    ("load", "Load a game"),
+    ("settings", "Settings"),
+    ("rules", "Rules"),
+    ("quit", "Quit"),
+)
+
+
+class TitleScreen(Screen):
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("c", "pick('continue')", "Continue", show=False),
+        Binding("l", "pick('load')", "Load", show=False),
+        Binding("s", "pick('settings')", "Settings", show=False),
+        Binding("j", "cursor_down", show=False),
+        Binding("k", "cursor_up", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last_game = "kill-the-kings"
+        self.resume_error: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(LOGO, id="logo")
+        yield Static("five ruthless card games · play alone or hot-seat with bots", id="tagline")
+        yield OptionList(id="title-menu")
+        yield Static(id="blurb")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        self.rebuild_menu()
+
+    def on_mount(self) -> None:
+        self.rebuild_menu()
+
+    def rebuild_menu(self) -> None:
+        menu = self.query_one("#title-menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        for g in GAMES:
+            line = Text()
+            line.append(f"{g.name:<40}", style="bold" if g.implemented else "dim")
+            players = "1 player" if g.players == "1" else f"{g.players} players"
+            line.append(f"{players:<11}", style="" if g.implemented else "dim")
+            line.append("" if g.implemented else "coming soon", style="italic dim")
+            menu.add_option(Option(line, id=f"game:{g.game_id}", disabled=not g.implemented))
+        menu.add_option(None)
+        resume = self.describe_autosave()
+        for key, label in MENU:
+            text = label
+            disabled = False
+            if key == "continue":
+                disabled = resume is None
+                text = f"Continue — {resume}" if resume else "Continue (no game in progress)"
+            menu.add_option(Option(text, id=key, disabled=disabled))
+        menu.highlighted = highlighted if highlighted is not None else (
+            menu.get_option_index("continue") if resume else 0)
+        menu.focus()
+
+    def describe_autosave(self) -> str | None:
+        path = self.app.autosave_file
+        self.resume_error = None
+        if not path.exists():
+            return None
+        try:
+            data = saves.read(path)
+        except saves.SaveError as exc:
+            self.resume_error = str(exc)
+            return None
+        info = game_info(data.game)
+        rounds = getattr(data.state, "round", None)
+        where = f", round {rounds}" if rounds else ""
+        return f"{info.name}{where} ({len(data.log)} moves)"
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        option_id = event.option.id or ""
+        blurb = self.query_one("#blurb", Static)
+        if option_id.startswith("game:"):
+            info = game_info(option_id[5:])
+            self.last_game = info.game_id if info.implemented else self.last_game
+            blurb.update(info.blurb + ("" if info.implemented else "  (coming soon)"))
+        elif option_id == "continue" and self.resume_error:
+            blurb.update(f"Autosave unreadable: {self.resume_error}")
+        else:
+            blurb.update({
+                "continue": "Resume the game you were playing.",
+                "load": "Open a saved game or one of the example positions.",
+                "settings": "Theme, card style, bot speed, undo.",
+                "rules": "How to play.",
+                "quit": "Leave Cutthroat (your game in progress is kept).",
+            }.get(option_id, ""))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id or "")
+
+    def action_cursor_down(self) -> None:
+        self.query_one("#title-menu", OptionList).action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        self.query_one("#title-menu", OptionList).action_cursor_up()
+
+    def action_rules(self) -> None:
+        self.action_pick("rules")
+
+    def action_pick(self, option_id: str) -> None:
+        app = self.app
+        if option_id.startswith("game:"):
+            from cutthroat.tui.tables import setup_screen
+
+            app.push_screen(setup_screen(option_id[5:]))
+        elif option_id == "continue":
+            if self.resume_error:
+                app.notify(self.resume_error, title="Can't resume", severity="error")
+            elif app.autosave_file.exists():
+                app.load_file(app.autosave_file)
+        elif option_id == "load":
+            from cutthroat.tui.screens.load import LoadScreen
+
+            app.push_screen(LoadScreen())
+        elif option_id == "settings":
+            from cutthroat.tui.screens.settings import SettingsScreen
+
+            app.push_screen(SettingsScreen())
+        elif option_id == "rules":
+            from cutthroat.tui.screens.help import HelpScreen
+
+            app.push_screen(HelpScreen(self.last_game))
+        elif option_id == "quit":
+            app.exit()

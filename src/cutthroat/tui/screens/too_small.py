@@ -1,0 +1,24 @@
+"""Shown instead of a broken layout when the terminal is smaller than 80×24."""
+
+from textual.app import ComposeResult
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class TooSmallScreen(Screen):
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static(id="too-small-message")
+
+    def on_mount(self) -> None:
+        self.update_size(self.app.size.width, self.app.size.height)
+
+    def update_size(self, width: int, height: int) -> None:
+        from cutthroat.tui.app import MIN_HEIGHT, MIN_WIDTH
+
+        self.query_one("#too-small-message", Static).update(
+            f"Make the window larger\n\nCutthroat needs {MIN_WIDTH}×{MIN_HEIGHT};"
+            f" this terminal is {width}×{height}.\nThe game is paused and nothing is lost."
+        )

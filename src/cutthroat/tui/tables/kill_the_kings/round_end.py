@@ -1,0 +1,83 @@
+"""Round-end and game-over screens with the score breakdown."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from cutthroat.games.kill_the_kings.cards import KILL_POINTS, ROUNDS, TARGETS
+from cutthroat.games.kill_the_kings.rules import KtkView
+
+REASONS = {
+    "all_killed": "all four kings killed",
+    "bust": "bust — the drawn card fit nowhere and the reserve was full",
+    "stuck": "stuck — the deck ran out and no reserve card fit",
+    "ended": "ended with the deck empty",
+}
+KINGS_FOR_POINTS = {sum(KILL_POINTS[:k]): k for k in range(5)}
+
+
+def breakdown(view: KtkView) -> list[str]:
+    lines = []
+    for r in range(ROUNDS):
+        if r < len(view.round_points):
+            points = view.round_points[r]
+            kings = KINGS_FOR_POINTS[points]
+            sums = " + ".join(str(p) for p in KILL_POINTS[:kings]) or "0"
+            lines.append(f"  Round {r + 1}   {kings} king{'s' * (kings != 1)}   {sums} = {points}")
+        else:
+            lines.append(f"  Round {r + 1}   —")
+    return lines
+
+
+class RoundEndScreen(ModalScreen[None]):
+    BINDINGS = [Binding("enter,space,n,escape", "dismiss", "Next round")]
+
+    def __init__(self, view: KtkView) -> None:
+        super().__init__()
+        self.view_ = view
+
+    def compose(self) -> ComposeResult:
+        v = self.view_
+        points = v.round_points[-1]
+        left = ROUNDS - len(v.round_points)
+        needed = max(0, v.target - v.total)
+        outlook = (f"{v.mode.title()} target {v.target} reached already!" if needed == 0
+                   else f"{needed} more point{'s' * (needed != 1)} needed in {left} round{'s' * (left != 1)}"
+                   + ("" if needed <= 10 * left else " — out of reach, but play for the score"))
+        with Vertical(classes="dialog", id="round-end"):
+            yield Static(f"Round {v.round} over: +{points}", classes="dialog-title")
+            yield Static(f"The round ended: {REASONS.get(v.end_reason, v.end_reason)}.")
+            yield Static("\n".join(breakdown(v)), classes="breakdown")
+            yield Static(f"Total {v.total} · {outlook}")
+            yield Static("Enter: deal the next round", classes="dialog-help")
+
+
+class GameOverScreen(ModalScreen[str | None]):
+    BINDINGS = [
+        Binding("n,enter", "dismiss('again')", "Play again (new seed)"),
+        Binding("r", "dismiss('same')", "Same seed again"),
+        Binding("t,escape", "dismiss('title')", "Title"),
+    ]
+
+    def __init__(self, view: KtkView, seed: int) -> None:
+        super().__init__()
+        self.view_ = view
+        self.seed = seed
+
+    def compose(self) -> ComposeResult:
+        v = self.view_
+        won = v.total >= v.target
+        other = "psycho" if v.mode == "killer" else "killer"
+        other_note = (f"(That would {'also ' if v.total >= TARGETS[other] else 'not '}"
+                      f"win {other.title()} mode, target {TARGETS[other]}.)")
+        with Vertical(classes="dialog", id="game-over"):
+            yield Static("YOU WIN" if won else "You lose", classes="dialog-title " + ("-won" if won else "-lost"))
+            yield Static(f"The last round ended: {REASONS.get(v.end_reason, v.end_reason)}.")
+            yield Static("\n".join(breakdown(v)), classes="breakdown")
+            yield Static(f"Total {v.total} of 30 · {v.mode.title()} mode needs {v.target} · seed {self.seed}")
+            yield Static(other_note)
+            yield Static("n / Enter: play again (new seed) · r: same seed · t: title", classes="dialog-help")

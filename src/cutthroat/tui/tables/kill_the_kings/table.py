@@ -1,0 +1,477 @@
+"""The Kill The Kings table: four king columns, four reserve spots, the deck and the drawn card.
+
+Keys: 1–4 columns, 5–8 reserve spots (a–d too while a card waits), arrows/jkl move the cursor,
+Enter/space act on it, d draw, e end the round (deck empty), u undo, h hint, s save, ? rules,
+Esc menu (or drops a picked-up reserve card).
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cutthroat.engine.protocol import Action, Event, IllegalAction
+from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES, TARGETS
+from cutthroat.games.kill_the_kings.rules import (
+    DRAW,
+    END_ROUND,
+    NEXT_ROUND,
+    PLACE,
+    PLAY_RESERVE,
+    RESERVE,
+    KtkView,
+    why_not_fits,
+)
+from cutthroat.session import Session
+from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
+from cutthroat.tui.widgets.event_log import EventLog, to_ascii
+
+# Cursor slots: columns 0–3, reserve spots 4–7, the deck 8.
+COLUMN_SLOTS = range(0, 4)
+SPOT_SLOTS = range(4, 8)
+DECK_SLOT = 8
+
+
+class TableScreen(Screen):
+    BINDINGS = [
+        Binding("1", "column(0)", "place", key_display="1-4"),
+        Binding("2", "column(1)", show=False),
+        Binding("3", "column(2)", show=False),
+        Binding("4", "column(3)", show=False),
+        Binding("a", "reserve_letter(0)", "reserve", key_display="a-d"),
+        Binding("b", "reserve_letter(1)", show=False),
+        Binding("c", "reserve_letter(2)", show=False),
+        Binding("d", "reserve_letter(3)", show=False),
+        Binding("5", "reserve_letter(0)", show=False),
+        Binding("6", "reserve_letter(1)", show=False),
+        Binding("7", "reserve_letter(2)", show=False),
+        Binding("8", "reserve_letter(3)", show=False),
+        Binding("5", "pick(0)", "pick reserve", key_display="5-8"),
+        Binding("6", "pick(1)", show=False),
+        Binding("7", "pick(2)", show=False),
+        Binding("8", "pick(3)", show=False),
+        Binding("d", "draw", "draw"),
+        Binding("e", "end_round", "end round"),
+        Binding("enter,space", "activate", "act", key_display="⏎", show=False),
+        Binding("left", "move(-1, 0)", show=False),
+        Binding("right,l", "move(1, 0)", show=False),
+        Binding("up,k", "move(0, -1)", show=False),
+        Binding("down,j", "move(0, 1)", show=False),
+        Binding("u", "undo", "undo"),
+        Binding("h", "hint", "hint"),
+        Binding("s", "save", "save"),
+        Binding("question_mark", "rules", "rules", key_display="?"),
+        Binding("escape", "cancel", "drop", show=False),
+        Binding("escape", "menu", "menu"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.cursor = DECK_SLOT
+        self.picked: int | None = None  # reserve spot picked up to play
+        self.hinted: Action | None = None
+        self.message = ""
+        self.bot_pending = False
+
+    # -- layout --------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status-bar", classes="title-bar")
+        with Horizontal(id="table-main"):
+            with Vertical(id="board"):
+                with Horizontal(id="columns"):
+                    for c in COLUMN_SLOTS:
+                        with Vertical(classes="king-column", id=f"col{c}"):
+                            yield CardBox(str(c + 1), id=f"king{c}", classes="king")
+                            for i in range(CARDS_TO_KILL):
+                                yield CardLine(id=f"col{c}-{i}", classes="column-card")
+                            yield Static(id=f"need{c}", classes="column-status")
+                yield Static("Reserve", id="reserve-label")
+                with Horizontal(id="bottom-row"):
+                    for s in range(4):
+                        yield CardBox(SPOT_NAMES[s], id=f"spot{s}", classes="spot")
+                    yield CardBox("Deck", id="deck", classes="deck")
+                    yield CardBox("Drawn", id="drawn", classes="drawn")
+                yield Static(id="message")
+                yield Static(id="info")
+            yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.subscribe(self.on_session_change)
+        log = self.query_one(EventLog)
+        view = self.view
+        log.write(f"Round {view.round} · {view.mode.title()} mode (target {view.target})")
+        log.write(f"Seed {self.session.seed}")
+        self.refresh_table()
+        if view.phase == "round_over":
+            self.call_after_refresh(self.show_round_end)
+        self.schedule_bot()
+
+    def on_unmount(self) -> None:
+        if self.on_session_change in self.session._subscribers:
+            self.session._subscribers.remove(self.on_session_change)
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def view(self) -> KtkView:
+        return self.session.view(0)
+
+    @property
+    def ascii_style(self) -> bool:
+        return self.app.settings.resolved_card_style() == "ascii"
+
+    @property
+    def human_turn(self) -> bool:
+        seat = self.session.current_seat
+        return seat is not None and not self.session.seat_is_bot(seat)
+
+    def label(self, card) -> str:
+        return card_text(card, self.ascii_style)
+
+    def targets(self, view: KtkView) -> tuple[set[int], set[int]]:
+        """Legal target columns and reserve spots for the card in hand (drawn or picked up)."""
+        legal = self.session.legal_actions(0) if self.human_turn else []
+        cols: set[int] = set()
+        spots: set[int] = set()
+        for action in legal:
+            if action.kind == "place":
+                cols.add(action.column)
+            elif action.kind == "reserve":
+                spots.add(action.spot)
+            elif action.kind == "play_reserve" and action.spot == self.picked:
+                cols.add(action.column)
+        return cols, spots
+
+    # -- drawing -------------------------------------------------------------------------------
+    def refresh_table(self) -> None:
+        view = self.view
+        ascii_style = self.ascii_style
+        total = view.total
+        bar = (f" CUTTHROAT ▸ Kill The Kings{'':<8}{view.mode.title()} · Round {view.round}/3 · "
+               f"{total} pt{'s' * (total != 1)} · target {view.target}")
+        self.query_one("#status-bar", Static).update(to_ascii(bar) if ascii_style else bar)
+        cols, spots = self.targets(view)
+        hint = self.hinted
+        for c in COLUMN_SLOTS:
+            king = self.query_one(f"#king{c}", CardBox)
+            king.show_card(view.kings[c], ascii_style)
+            column = view.columns[c]
+            king.set_class(len(column) == CARDS_TO_KILL, "-killed")
+            king.mark(target=c in cols, cursor=self.cursor == c,
+                      hint=hint is not None and getattr(hint, "column", None) == c)
+            for i in range(CARDS_TO_KILL):
+                self.query_one(f"#col{c}-{i}", CardLine).show_card(column[i] if i < len(column) else None, ascii_style)
+            self.query_one(f"#need{c}", Static).update(self.column_status(view, c, c in cols))
+        for s in range(4):
+            spot = self.query_one(f"#spot{s}", CardBox)
+            spot.show_card(view.reserve[s], ascii_style)
+            spot.mark(target=s in spots, cursor=self.cursor == 4 + s, selected=self.picked == s,
+                      hint=hint is not None and getattr(hint, "spot", None) == s)
+        deck = self.query_one("#deck", CardBox)
+        deck.show_text(f"{'##' if ascii_style else '▒▒'}{view.deck_count:>3}" if view.deck_count else "empty",
+                       "-back" if view.deck_count else "-empty")
+        deck.mark(cursor=self.cursor == DECK_SLOT,
+                  hint=hint is not None and hint.kind in ("draw", "end_round"))
+        self.query_one("#drawn", CardBox).show_card(view.drawn, ascii_style, empty="")
+        self.query_one("#message", Static).update(self.prompt(view, cols, spots))
+        self.query_one("#info", Static).update(self.info_line(view))
+        self.refresh_bindings()
+
+    def info_line(self, view: KtkView) -> str:
+        rounds = "  ".join(f"R{r + 1} {view.round_points[r] if r < len(view.round_points) else '–'}"
+                           for r in range(3))
+        by_suit: dict[str, int] = {}
+        for card in view.unseen:
+            key = card.suit.letter if self.ascii_style else card.suit.symbol
+            by_suit[key] = by_suit.get(key, 0) + 1
+        left = " ".join(f"{k}{n}" for k, n in by_suit.items())
+        text = f"{rounds}  ·  in deck {left or 'none'}"
+        return to_ascii(text) if self.ascii_style else text
+
+    def column_status(self, view: KtkView, c: int, target: bool) -> str:
+        column = view.columns[c]
+        mark = ("v here" if self.ascii_style else "▲ here") if target else ""
+        if len(column) == CARDS_TO_KILL:
+            return "x killed" if self.ascii_style else "✝ killed"
+        needed = CARDS_TO_KILL - len(column)
+        last = column[-1] if column else view.kings[c]
+        status = f"needs {needed}" if last.rank - 1 >= needed else "doomed"
+        return f"{status} {mark}".rstrip()
+
+    def prompt(self, view: KtkView, cols: set[int], spots: set[int]) -> str:
+        if self.message:
+            return self.message
+        if view.phase == "game_over":
+            return "Game over."
+        if view.phase == "round_over":
+            return "Round over — press Enter for the next round."
+        if not self.human_turn:
+            return "The bot is playing…  (Esc for the menu)"
+        if view.drawn is not None:
+            card = self.label(view.drawn)
+            where = []
+            if cols:
+                where.append("under " + "/".join(str(c + 1) for c in sorted(cols)))
+            if spots:
+                where.append("in reserve " + "/".join(SPOT_NAMES[s] for s in sorted(spots)))
+            if not cols:
+                return f"Drawn {card}: no king takes it — place it {' or '.join(where)}"
+            return f"Drawn {card}: place it {' or '.join(where)}"
+        if self.picked is not None:
+            card = self.label(view.reserve[self.picked])
+            if cols:
+                return f"{card} from reserve {SPOT_NAMES[self.picked]}: play it under {'/'.join(str(c + 1) for c in sorted(cols))} (Esc drops it)"
+            return f"{card} fits under no king right now (Esc drops it)"
+        if view.deck_count == 0:
+            return "The deck is empty: play a reserve card (5–8) or press e to end the round"
+        return "d draw · 5–8 pick up a reserve card to play it · h hint"
+
+    def say(self, text: str) -> None:
+        self.message = to_ascii(text) if self.ascii_style else text
+        self.refresh_table()
+
+    # -- the session talks back ----------------------------------------------------------------
+    def on_session_change(self, session: Session, events: list[Event]) -> None:
+        self.query_one(EventLog).narrate(events, 0, ascii_style=self.ascii_style)
+        self.hinted = None
+        if self.picked is not None and self.view.reserve[self.picked] is None:
+            self.picked = None
+        self.refresh_table()
+        if session.autosave_error:
+            self.app.notify(session.autosave_error, title="Autosave failed", severity="error")
+        kinds = {e.kind for e in events}
+        if "round_ended" in kinds:
+            self.call_after_refresh(self.show_round_end)
+        else:
+            self.schedule_bot()
+
+    def show_round_end(self) -> None:
+        from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
+
+        view = self.view
+        if view.phase == "game_over":
+            self.app.push_screen(GameOverScreen(view, self.session.seed), self.after_game_over)
+        elif view.phase == "round_over":
+            self.app.push_screen(RoundEndScreen(view), self.after_round_end)
+
+    def after_round_end(self, _result: object = None) -> None:
+        if self.view.phase == "round_over" and self.human_turn:
+            self.act(NEXT_ROUND)
+        elif self.view.phase == "round_over":
+            self.schedule_bot(force=True)
+
+    def after_game_over(self, choice: str | None) -> None:
+        session = self.session
+        app = self.app
+        if choice == "again":
+            import random
+
+            app.start_game(session.game, session.config, random.randrange(1_000_000), session.seats)
+        elif choice == "same":
+            app.start_game(session.game, session.config, session.seed, session.seats)
+        else:
+            app.pop_screen()
+
+    # -- bots ----------------------------------------------------------------------------------
+    def schedule_bot(self, force: bool = False) -> None:
+        seat = self.session.current_seat
+        if seat is None or not self.session.seat_is_bot(seat) or self.bot_pending:
+            return
+        if self.view.phase == "round_over" and not force:
+            return
+        self.bot_pending = True
+        self.set_timer(self.app.settings.bot_delay_seconds(), self.run_bot)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def run_bot(self) -> None:
+        action = self.session.choose_bot_action()
+        self.app.call_from_thread(self.apply_bot, action)
+
+    def apply_bot(self, action: Action) -> None:
+        self.bot_pending = False
+        if not self.is_attached or self.app.screen is not self:
+            return
+        self.act(action)
+
+    # -- acting --------------------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        self.message = ""
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.say(f"✗ {exc.reason}")
+            self.app.bell()
+            return False
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("save", "rules", "menu", "move"):
+            return True
+        if not self.human_turn:
+            return False
+        view = self.view
+        playing = view.phase == "play"
+        drawn = view.drawn is not None
+        if action == "column":
+            return playing and (drawn or self.picked is not None)
+        if action == "pick":
+            return playing and not drawn and any(view.reserve)
+        if action == "reserve_letter":
+            return playing and drawn  # d means draw when no card waits
+        if action == "draw":
+            return playing and not drawn and view.deck_count > 0
+        if action == "end_round":
+            return playing and not drawn and view.deck_count == 0
+        if action == "undo":
+            return self.session.can_undo
+        if action == "hint":
+            return playing
+        if action == "cancel":
+            return self.picked is not None
+        return True
+
+    def action_column(self, c: int) -> None:
+        view = self.view
+        self.cursor = c
+        if view.drawn is not None:
+            self.act(PLACE[c])
+        elif self.picked is not None:
+            if self.act(PLAY_RESERVE[self.picked][c]):
+                self.picked = None
+                self.refresh_table()
+        else:
+            self.say("Pick a card first: draw (d) or pick up a reserve card (5–8)")
+
+    def action_spot(self, s: int) -> None:
+        view = self.view
+        self.cursor = 4 + s
+        if view.drawn is not None:
+            self.act(RESERVE[s])
+            return
+        card = view.reserve[s]
+        if card is None:
+            self.say(f"Reserve {SPOT_NAMES[s]} is empty: reserve spots take drawn cards")
+        elif self.picked == s:
+            self.picked = None
+            self.say("")
+        else:
+            self.picked = s
+            cols, _ = self.targets(view)
+            if not cols:
+                reasons = {why_not_fits(card, list(view.columns[c]), c) for c in COLUMN_SLOTS}
+                self.say(f"✗ {self.label(card)} fits under no king now: " + sorted(r for r in reasons if r)[0])
+            else:
+                self.say("")
+
+    def action_reserve_letter(self, s: int) -> None:
+        self.action_spot(s)
+
+    def action_pick(self, s: int) -> None:
+        self.action_spot(s)
+
+    def action_draw(self) -> None:
+        self.picked = None
+        self.cursor = DECK_SLOT
+        self.act(DRAW)
+
+    def action_end_round(self) -> None:
+        self.picked = None
+        self.act(END_ROUND)
+
+    def action_activate(self) -> None:
+        if self.view.phase == "round_over":
+            self.show_round_end()
+        elif self.cursor in COLUMN_SLOTS:
+            self.action_column(self.cursor)
+        elif self.cursor in SPOT_SLOTS:
+            self.action_spot(self.cursor - 4)
+        elif self.view.deck_count:
+            self.action_draw()
+        else:
+            self.action_end_round()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        top = self.cursor in COLUMN_SLOTS
+        if dy:
+            top = not top
+            pos = (self.cursor if self.cursor in COLUMN_SLOTS else self.cursor - 4)
+            self.cursor = min(pos, 3) if top else 4 + min(pos, 4)
+        else:
+            if top:
+                self.cursor = (self.cursor + dx) % 4
+            else:
+                self.cursor = 4 + (self.cursor - 4 + dx) % 5
+        self.refresh_table()
+
+    def action_undo(self) -> None:
+        self.picked = None
+        if self.session.undo():
+            self.say("Undone.")
+        else:
+            self.say("Nothing to undo since the last draw")
+
+    def action_cancel(self) -> None:
+        self.picked = None
+        self.say("")
+
+    def action_hint(self) -> None:
+        self.say("Thinking…")
+        self.compute_hint()
+
+    @work(thread=True, exclusive=True, group="hint")
+    def compute_hint(self) -> None:
+        action = self.session.hint()
+        self.app.call_from_thread(self.show_hint, action)
+
+    def show_hint(self, action: Action | None) -> None:
+        if action is None:
+            return
+        self.hinted = action
+        if action.kind == "play_reserve":
+            self.picked = action.spot
+        description = self.session.rules.describe_action(self.session.state, action)
+        self.say(f"Hint: {description}")
+
+    def action_save(self) -> None:
+        from cutthroat.tui.screens.save import SaveScreen
+
+        view = self.view
+        self.app.push_screen(SaveScreen(self.session, f"kings {view.mode} round {view.round}"))
+
+    def action_rules(self) -> None:
+        from cutthroat.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.game))
+
+    def action_menu(self) -> None:
+        from cutthroat.tui.screens.menu import MenuScreen
+
+        self.app.push_screen(MenuScreen(), self.after_menu)
+
+    def after_menu(self, choice: str | None) -> None:
+        app = self.app
+        if choice == "save":
+            self.action_save()
+        elif choice == "load":
+            from cutthroat.tui.screens.load import LoadScreen
+
+            app.push_screen(LoadScreen())
+        elif choice == "settings":
+            from cutthroat.tui.screens.settings import SettingsScreen
+
+            app.push_screen(SettingsScreen())
+        elif choice == "rules":
+            self.action_rules()
+        elif choice == "title":
+            app.pop_screen()
+        elif choice == "quit":
+            app.exit()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_table()
+        self.schedule_bot()

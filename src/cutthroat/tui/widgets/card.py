@@ -1,0 +1,47 @@
+"""Card widgets. Colour is never the only signal: every card shows its suit symbol or letter,
+legal targets get a double border, the cursor a heavy one, and a hint a dashed one."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from cutthroat.engine.cards import Card
+
+
+def card_text(card: Card, ascii_style: bool) -> str:
+    return card.code if ascii_style else card.label
+
+
+class CardBox(Static):
+    """A boxed card (or an empty spot); its border title names the slot ("1", "A", "Deck")."""
+
+    def __init__(self, title: str = "", *, id: str | None = None, classes: str = "") -> None:
+        super().__init__("", id=id, classes=f"card-box {classes}".strip())
+        self.border_title = title
+
+    def show_card(self, card: Card | None, ascii_style: bool, empty: str = "·") -> None:
+        self.set_class(card is not None and card.red, "-red")
+        self.set_class(card is not None and not card.red, "-black")
+        self.set_class(card is None, "-empty")
+        self.update(card_text(card, ascii_style) if card else empty)
+
+    def show_text(self, text: str, *classes: str) -> None:
+        for name in ("-red", "-black", "-empty", "-back"):
+            self.set_class(name in classes, name)
+        self.update(text)
+
+    def mark(self, *, target: bool = False, cursor: bool = False, hint: bool = False,
+             selected: bool = False) -> None:
+        self.set_class(target, "-target")
+        self.set_class(cursor, "-cursor")
+        self.set_class(hint, "-hint")
+        self.set_class(selected, "-selected")
+
+
+class CardLine(Static):
+    """One card in a column, as text."""
+
+    def show_card(self, card: Card | None, ascii_style: bool) -> None:
+        self.set_class(card is not None and card.red, "-red")
+        self.set_class(card is not None and not card.red, "-black")
+        self.update(card_text(card, ascii_style) if card else "")

@@ -1,0 +1,42 @@
+"""The narration panel: one line per event, newest at the bottom."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from cutthroat.engine.protocol import Event
+
+
+class EventLog(RichLog):
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=500, min_width=10)
+        self.can_focus = False
+
+    def narrate(self, events: Sequence[Event], seat: int | None = None, names: Sequence[str] = (),
+                ascii_style: bool = False) -> None:
+        for event in events:
+            shown = event.for_seat(seat)
+            if shown is None:
+                continue
+            text = shown.describe(names)
+            if ascii_style:
+                text = to_ascii(text)
+            self.write(Text(text, style=_STYLES.get(shown.kind, "")))
+
+
+_STYLES = {
+    "king_killed": "bold",
+    "busted": "bold",
+    "round_started": "underline",
+    "round_ended": "bold",
+    "game_ended": "bold reverse",
+}
+
+_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "→": ">", "—": "-", "✝": "x"})
+
+
+def to_ascii(text: str) -> str:
+    return text.translate(_ASCII)

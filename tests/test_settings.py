@@ -1,0 +1,95 @@
+"""Settings survive a round trip, and a broken or odd file never stops the app."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import cutthroat.settings as settings_module
+from cutthroat.settings import Settings, load_settings, save_settings
+
+
+@pytest.fixture(autouse=True)
+def isolated_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUTTHROAT_CONFIG_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_missing_file_gives_defaults_without_error():
+    assert load_settings() == (Settings(), None)
+
+
+def test_round_trip(isolated_config):
+    original = Settings(
+        theme="high-contrast",
+        card_style="ascii",
+        bot_speed="slow",
+        undo=False,
+        last_seed=1234,
+        last_mode="kill-the-kings",
+    )
+    save_settings(original)
+    path = isolated_config / "settings.json"
+    assert path.is_file()
+    assert load_settings() == (original, None)
+    assert [p.name for p in isolated_config.iterdir()] == ["settings.json"]  # no temp left
+
+
+def test_explicit_path(tmp_path):
+    path = tmp_path / "nested" / "s.json"
+    save_settings(Settings(bot_speed="instant"), path)
+    loaded, error = load_settings(path)
+    assert error is None and loaded.bot_speed == "instant"
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", "\xff\xfe garbage"])
+def test_broken_file_gives_defaults_and_is_left_alone(isolated_config, text):
+    path = isolated_config / "settings.json"
+    path.write_bytes(text.encode("latin-1"))
+    settings, error = load_settings()
+    assert settings == Settings()
+    assert error and "\n" not in error and "settings" in error
+    assert path.read_bytes() == text.encode("latin-1")
+
+
+def test_wrong_types_and_unknown_keys_fall_back(isolated_config):
+    (isolated_config / "settings.json").write_text(
+        json.dumps(
+            {
+                "theme": 7,
+                "card_style": "emoji",
+                "bot_speed": "fast",
+                "undo": "yes",
+                "last_seed": True,
+                "last_mode": ["x"],
+                "volume": 11,
+            }
+        )
+    )
+    settings, error = load_settings()
+    assert error is None
+    assert settings == Settings(bot_speed="fast")
+
+
+def test_bot_delay():
+    assert Settings(bot_speed="instant").bot_delay_seconds() == 0
+    delays = [Settings(bot_speed=s).bot_delay_seconds() for s in ("fast", "normal", "slow")]
+    assert delays == sorted(delays) and delays[0] > 0
+
+
+def test_card_style_auto_follows_locale(monkeypatch):
+    monkeypatch.setattr(settings_module, "locale_encoding", lambda: "ANSI_X3.4-1968")
+    assert Settings().resolved_card_style() == "ascii"
+    assert Settings(card_style="unicode").resolved_card_style() == "unicode"
+    monkeypatch.setattr(settings_module, "locale_encoding", lambda: "UTF-8")
+    assert Settings().resolved_card_style() == "unicode"
+    assert Settings(card_style="ascii").resolved_card_style() == "ascii"
+    assert Settings().resolved_card_style("ISO-8859-1") == "ascii"
+
+
+def test_locale_encoding_reads_the_c_library(monkeypatch):
+    """LC_ALL=C: nl_langinfo says ASCII even though Python's UTF-8 mode would say utf-8."""
+    monkeypatch.setattr(settings_module.locale, "nl_langinfo", lambda _: "ANSI_X3.4-1968")
+    monkeypatch.setattr(settings_module.locale, "getpreferredencoding", lambda *_: "utf-8")
+    assert Settings().resolved_card_style() == "ascii"
