@@ -1,12 +1,19 @@
-"""A tiny seeded RNG whose whole state is one integer.
+"""A seeded RNG whose whole state is one integer.
 
 It lives inside game states, so a save resumes the exact shuffle and copying a state for bot
-search costs nothing. SplitMix64: fast, well distributed, trivially serialisable.
+search costs nothing. Counter mode over BLAKE2b: each block hashes the 64-bit counter into sixteen
+32-bit words, so a 48-card shuffle costs three hash calls. Deterministic on every platform and
+Python version (no dependence on the `random` module's algorithms).
 """
 
 from __future__ import annotations
 
+import hashlib
+import struct
+
 _MASK = (1 << 64) - 1
+_WORDS = struct.Struct("<16I")
+_TWO32 = 1 << 32
 
 
 class Rng:
@@ -15,25 +22,42 @@ class Rng:
     def __init__(self, seed: int = 0, *, state: int | None = None) -> None:
         self.state = (state if state is not None else _scramble(seed)) & _MASK
 
+    def _block(self) -> tuple[int, ...]:
+        counter = self.state
+        self.state = (counter + 1) & _MASK
+        return _WORDS.unpack(hashlib.blake2b(counter.to_bytes(8, "little"), digest_size=64).digest())
+
+    def _below(self, bounds: list[int]) -> list[int]:
+        """One uniform integer in [0, n) for each n in `bounds` (rejection sampling, no bias)."""
+        out = []
+        words: tuple[int, ...] = ()
+        k = 16
+        for n in bounds:
+            if not 0 < n <= _TWO32:
+                raise ValueError("bound must be in 1..2**32")
+            limit = _TWO32 - _TWO32 % n
+            while True:
+                if k == 16:
+                    words, k = self._block(), 0
+                x = words[k]
+                k += 1
+                if x < limit:
+                    out.append(x % n)
+                    break
+        return out
+
     def next_u64(self) -> int:
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        words = self._block()
+        return words[0] | (words[1] << 32)
 
     def randbelow(self, n: int) -> int:
-        """Uniform integer in [0, n); rejection sampling keeps it unbiased."""
-        if n <= 0:
-            raise ValueError("randbelow needs n > 0")
-        limit = _MASK - (_MASK + 1) % n
-        while True:
-            x = self.next_u64()
-            if x <= limit:
-                return x % n
+        return self._below([n])[0]
 
     def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+        """Fisher–Yates with one draw per position."""
+        n = len(items)
+        picks = self._below(list(range(n, 1, -1)))
+        for i, j in zip(range(n - 1, 0, -1), picks):
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items):
@@ -50,6 +74,6 @@ class Rng:
 
 
 def _scramble(seed: int) -> int:
-    """Spread small seeds (0, 1, 2 …) over the whole state space."""
-    r = Rng(state=(seed * 0x2545F4914F6CDD1D) & _MASK)
-    return r.next_u64()
+    """Spread small seeds (0, 1, 2 …) over the whole state space; any integer seed works."""
+    data = str(int(seed)).encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8, person=b"cutthroat-seed").digest(), "little")

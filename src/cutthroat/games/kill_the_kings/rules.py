@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from cutthroat.engine.cards import Card
+from cutthroat.engine.cards import ALL_CARDS, Card
 from cutthroat.engine.protocol import Action, Event, IllegalAction, Result, Rules, Variant
 from cutthroat.engine.rng import Rng
 from cutthroat.games.kill_the_kings.cards import (
@@ -254,12 +254,26 @@ class KtkView:
         return sum(self.round_points)
 
 
+def _fits_above(card: Card, above: Card) -> bool:
+    return card.red != above.red and card.rank < above.rank
+
+
+#: FIT_TABLE[card.index][above.index]: the placement rule, precomputed for the hot path.
+FIT_TABLE: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(_fits_above(card, above) for above in ALL_CARDS) for card in ALL_CARDS)
+
+
 def fits(card: Card, column: list[Card] | tuple[Card, ...], king: Card) -> bool:
     """May `card` go under this column? Opposite colour and strictly lower than its last card."""
     if len(column) >= CARDS_TO_KILL:
         return False
-    above = column[-1] if column else king
-    return card.red != above.red and card.rank < above.rank
+    return FIT_TABLE[card.index][(column[-1] if column else king).index]
+
+
+def _open_tails(columns: list[list[Card]]) -> list[tuple[int, int]]:
+    """(column, index of the card a new card must go under) for every column not yet killed."""
+    return [(c, (col[-1] if col else KINGS[c]).index)
+            for c, col in enumerate(columns) if len(col) < CARDS_TO_KILL]
 
 
 def why_not_fits(card: Card, column: list[Card], c: int) -> str | None:
@@ -320,19 +334,19 @@ class KillTheKingsRules(Rules):
         phase = state.phase
         if phase != PLAY or player != 0:
             return [NEXT_ROUND] if phase == ROUND_OVER and player == 0 else []
-        columns = state.columns
+        tails = _open_tails(state.columns)
         drawn = state.drawn
         if drawn is not None:
-            out: list[Action] = [PLACE[c] for c in range(COLUMNS) if fits(drawn, columns[c], KINGS[c])]
+            fit = FIT_TABLE[drawn.index]
+            out: list[Action] = [PLACE[c] for c, above in tails if fit[above]]
             out.extend(RESERVE[s] for s, r in enumerate(state.reserve) if r is None)
             return out
         out = []
         for s, card in enumerate(state.reserve):
             if card is not None:
+                fit = FIT_TABLE[card.index]
                 row = PLAY_RESERVE[s]
-                for c in range(COLUMNS):
-                    if fits(card, columns[c], KINGS[c]):
-                        out.append(row[c])
+                out.extend(row[c] for c, above in tails if fit[above])
         out.append(DRAW if state.deck else END_ROUND)
         return out
 
@@ -340,71 +354,30 @@ class KillTheKingsRules(Rules):
         """Raise IllegalAction with the reason if `action` may not be applied now."""
         if player not in (None, 0):
             raise IllegalAction("Kill The Kings has a single seat")
-        if state.phase == GAME_OVER:
-            raise IllegalAction("The game is over")
-        if isinstance(action, NextRound):
-            if state.phase != ROUND_OVER:
-                raise IllegalAction("The round is still being played")
-            return
-        if state.phase == ROUND_OVER:
-            raise IllegalAction("The round is over: start the next round")
-        drawn = state.drawn
-        if isinstance(action, Draw):
-            if drawn is not None:
-                raise IllegalAction(f"Place the drawn {drawn.label} first")
-            if not state.deck:
-                raise IllegalAction("The deck is empty")
-        elif isinstance(action, Place):
-            if not _valid_index(action.column, COLUMNS):
-                raise IllegalAction(f"No column {action.column!r}: columns are 1–4")
-            if drawn is None:
-                raise IllegalAction("Draw a card first: only a drawn card can be placed")
-            reason = why_not_fits(drawn, state.columns[action.column], action.column)
-            if reason:
-                raise IllegalAction(reason)
-        elif isinstance(action, Reserve):
-            if not _valid_index(action.spot, RESERVE_SPOTS):
-                raise IllegalAction(f"No reserve spot {action.spot!r}: spots are A–D")
-            if drawn is None:
-                raise IllegalAction("Draw a card first: only a drawn card goes into reserve")
-            held = state.reserve[action.spot]
-            if held is not None:
-                raise IllegalAction(f"Reserve {SPOT_NAMES[action.spot]} already holds {held.label}")
-        elif isinstance(action, PlayReserve):
-            if not _valid_index(action.spot, RESERVE_SPOTS) or not _valid_index(action.column, COLUMNS):
-                raise IllegalAction("Reserve spots are A–D and columns 1–4")
-            if drawn is not None:
-                raise IllegalAction(f"Place the drawn {drawn.label} first: reserve cards wait until then")
-            card = state.reserve[action.spot]
-            if card is None:
-                raise IllegalAction(f"Reserve {SPOT_NAMES[action.spot]} is empty")
-            reason = why_not_fits(card, state.columns[action.column], action.column)
-            if reason:
-                raise IllegalAction(reason)
-        elif isinstance(action, EndRound):
-            if drawn is not None:
-                raise IllegalAction(f"Place the drawn {drawn.label} first")
-            if state.deck:
-                raise IllegalAction("The round can only be ended once the deck is empty")
-        else:
+        checker = _CHECKS.get(type(action))
+        if checker is None:
             raise IllegalAction(f"Not a Kill The Kings action: {action!r}")
+        if state.phase != PLAY and type(action) is not NextRound:
+            raise IllegalAction("The game is over" if state.phase == GAME_OVER
+                                else "The round is over: start the next round")
+        checker(state, action)
 
     def apply(self, state: KtkState, action: Action, player: int | None = 0) -> list[Event]:
         self.check(state, action, player)
         events: list[Event] = []
         kind = action.kind
-        if kind == "draw":
-            card = state.deck.pop()
-            state.drawn = card
-            events.append(CardDrawn(card, len(state.deck)))
-            if state.reserve.count(None) == 0 and not any(
-                    fits(card, state.columns[c], KINGS[c]) for c in range(COLUMNS)):
-                events.append(Busted(card))
-                self._end_round(state, "bust", events)
-        elif kind == "place":
+        if kind == "place":
             card = state.drawn
             state.drawn = None
             self._put(state, card, action.column, -1, events)
+        elif kind == "draw":
+            card = state.deck.pop()
+            state.drawn = card
+            events.append(CardDrawn(card, len(state.deck)))
+            fit = FIT_TABLE[card.index]
+            if None not in state.reserve and not any(fit[above] for _, above in _open_tails(state.columns)):
+                events.append(Busted(card))
+                self._end_round(state, "bust", events)
         elif kind == "reserve":
             card = state.drawn
             state.drawn = None
@@ -440,10 +413,12 @@ class KillTheKingsRules(Rules):
         """With the deck empty and no reserve card able to move, the round is stuck."""
         if state.deck or state.drawn is not None:
             return
-        columns = state.columns
+        tails = _open_tails(state.columns)
         for card in state.reserve:
-            if card is not None and any(fits(card, columns[c], KINGS[c]) for c in range(COLUMNS)):
-                return
+            if card is not None:
+                fit = FIT_TABLE[card.index]
+                if any(fit[above] for _, above in tails):
+                    return
         events.append(Stuck(chosen=False))
         self._end_round(state, "stuck", events)
 
@@ -598,5 +573,71 @@ def _valid_index(value: Any, n: int) -> bool:
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
+
+# --- why an action is refused: one check per action type (the state is in the play phase) ---
+def _check_draw(state: KtkState, action: Draw) -> None:
+    if state.drawn is not None:
+        raise IllegalAction(f"Place the drawn {state.drawn.label} first")
+    if not state.deck:
+        raise IllegalAction("The deck is empty")
+
+
+def _check_place(state: KtkState, action: Place) -> None:
+    if not _valid_index(action.column, COLUMNS):
+        raise IllegalAction(f"No column {action.column!r}: columns are 1–4")
+    if state.drawn is None:
+        raise IllegalAction("Draw a card first: only a drawn card can be placed")
+    if fits(state.drawn, state.columns[action.column], KINGS[action.column]):
+        return
+    reason = why_not_fits(state.drawn, state.columns[action.column], action.column)
+    if reason:
+        raise IllegalAction(reason)
+
+
+def _check_reserve(state: KtkState, action: Reserve) -> None:
+    if not _valid_index(action.spot, RESERVE_SPOTS):
+        raise IllegalAction(f"No reserve spot {action.spot!r}: spots are A–D")
+    if state.drawn is None:
+        raise IllegalAction("Draw a card first: only a drawn card goes into reserve")
+    held = state.reserve[action.spot]
+    if held is not None:
+        raise IllegalAction(f"Reserve {SPOT_NAMES[action.spot]} already holds {held.label}")
+
+
+def _check_play_reserve(state: KtkState, action: PlayReserve) -> None:
+    if not _valid_index(action.spot, RESERVE_SPOTS) or not _valid_index(action.column, COLUMNS):
+        raise IllegalAction("Reserve spots are A–D and columns 1–4")
+    if state.drawn is not None:
+        raise IllegalAction(f"Place the drawn {state.drawn.label} first: reserve cards wait until then")
+    card = state.reserve[action.spot]
+    if card is None:
+        raise IllegalAction(f"Reserve {SPOT_NAMES[action.spot]} is empty")
+    if fits(card, state.columns[action.column], KINGS[action.column]):
+        return
+    reason = why_not_fits(card, state.columns[action.column], action.column)
+    if reason:
+        raise IllegalAction(reason)
+
+
+def _check_end_round(state: KtkState, action: EndRound) -> None:
+    if state.drawn is not None:
+        raise IllegalAction(f"Place the drawn {state.drawn.label} first")
+    if state.deck:
+        raise IllegalAction("The round can only be ended once the deck is empty")
+
+
+def _check_next_round(state: KtkState, action: NextRound) -> None:
+    if state.phase != ROUND_OVER:
+        raise IllegalAction("The game is over" if state.phase == GAME_OVER else "The round is still being played")
+
+
+_CHECKS = {
+    Draw: _check_draw,
+    Place: _check_place,
+    Reserve: _check_reserve,
+    PlayReserve: _check_play_reserve,
+    EndRound: _check_end_round,
+    NextRound: _check_next_round,
+}
 
 RULES = KillTheKingsRules()

@@ -1,0 +1,87 @@
+"""The engine, games, bots, session and saves run headless: importing them never loads Textual."""
+
+from __future__ import annotations
+
+import json
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import cutthroat.games
+
+HEADLESS = [
+    "cutthroat.engine",
+    "cutthroat.engine.cards",
+    "cutthroat.engine.codec",
+    "cutthroat.engine.protocol",
+    "cutthroat.engine.registry",
+    "cutthroat.engine.rng",
+    "cutthroat.bots",
+    "cutthroat.session",
+    "cutthroat.saves",
+]
+
+
+def game_modules() -> list[str]:
+    """Every module under cutthroat.games (each game package and its submodules)."""
+    out = ["cutthroat.games"]
+    for info in pkgutil.walk_packages(cutthroat.games.__path__, "cutthroat.games."):
+        out.append(info.name)
+    return out
+
+
+def run_fresh(code: str) -> str:
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_game_packages_found():
+    mods = game_modules()
+    assert "cutthroat.games.kill_the_kings" in mods
+    assert "cutthroat.games.kill_the_kings.rules" in mods
+
+
+@pytest.mark.parametrize("module", HEADLESS + game_modules())
+def test_import_does_not_load_textual(module):
+    code = (
+        "import importlib, json, sys\n"
+        f"importlib.import_module({module!r})\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.'))))\n"
+    )
+    loaded = json.loads(run_fresh(code).strip().splitlines()[-1])
+    assert loaded == [], f"importing {module} loaded {loaded[:5]}"
+
+
+def test_all_headless_together_and_registered_games_load():
+    """All at once, plus every implemented game's rules via the registry (as `simulate` does)."""
+    mods = HEADLESS + game_modules()
+    code = (
+        "import importlib, json, sys\n"
+        f"for m in {mods!r}: importlib.import_module(m)\n"
+        "from cutthroat.engine.registry import GAMES, get_rules\n"
+        "for g in GAMES:\n"
+        "    if g.implemented:\n"
+        "        r = get_rules(g.game_id)\n"
+        "        s = r.new_game(r.default_config(), 1)\n"
+        "        r.apply(s, r.legal_actions(s, r.to_act(s)[0])[0], r.to_act(s)[0])\n"
+        "from cutthroat.bots import make_bot\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
+    )
+    assert json.loads(run_fresh(code).strip().splitlines()[-1]) == []
+
+
+def test_detector_works():
+    """Sanity: the check would notice Textual if something did import it."""
+    code = (
+        "import json, sys\n"
+        "try:\n"
+        "    import textual.app\n"
+        "except ImportError:\n"
+        "    print(json.dumps(['textual']))\n"
+        "else:\n"
+        "    print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
+    )
+    assert "textual" in json.loads(run_fresh(code).strip().splitlines()[-1])
