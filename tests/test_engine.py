@@ -263,8 +263,6 @@ def test_event_decode_refuses(bad, fragment):
     assert "\n" not in str(info.value)
 
 
-@pytest.mark.xfail(reason="BUG: codec accepts a non-string card field (card=5) and builds an event "
-                          "holding an int instead of raising CodecError", strict=True)
 def test_event_decode_refuses_non_string_card():
     with pytest.raises(CodecError):
         decoder(RULES.event_types)({"type": "busted", "card": 5})

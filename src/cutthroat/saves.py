@@ -121,17 +121,24 @@ def parse(raw: bytes, label: str = "save") -> SaveData:
     except UnicodeDecodeError:
         raise SaveError(f"{label}: not a text file (not UTF-8)") from None
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{label}: not valid JSON (line {exc.lineno}: {exc.msg}) — truncated?") from None
     except RecursionError:
         raise SaveError(f"{label}: not valid JSON (nested too deeply)") from None
+    except ValueError as exc:
+        raise SaveError(f"{label}: not valid JSON ({str(exc).splitlines()[0]})") from None
     try:
         return _validate(doc)
     except SaveError as exc:
         raise SaveError(f"{label}: {exc}") from None
     except (CodecError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
         raise SaveError(f"{label}: {exc}") from None
+
+
+def _parse_int(text: str) -> int | float:
+    """Absurdly long numbers become floats, so the field that holds one is named as wrong."""
+    return int(text) if len(text) <= 40 else float("inf")
 
 
 def _validate(doc: Any) -> SaveData:

@@ -37,11 +37,16 @@ def encode(obj: Action | Event) -> dict[str, Any]:
 
 def _decode_value(value: Any, annotation: Any) -> Any:
     text = str(annotation)
-    if "Card" in text and isinstance(value, str):
+    if "tuple" in text:
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list, got {value!r}")
+        return tuple(_decode_value(v, text[text.index("[") + 1:]) for v in value)
+    if "Card" in text:
+        if value is None and "None" in text:
+            return None
+        if not isinstance(value, str):
+            raise ValueError(f"expected a card code like 'QH', got {value!r}")
         return Card.parse(value)
-    if "tuple" in text and isinstance(value, list):
-        inner = "Card" if "Card" in text else ""
-        return tuple(Card.parse(v) if inner and isinstance(v, str) else v for v in value)
     return value
 
 

@@ -31,7 +31,7 @@ class SaveScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="save-dialog", classes="dialog"):
             yield Static("Save game", classes="dialog-title")
-            yield Input(value=self.suggestion, placeholder="name", id="save-name")
+            yield Input(value=self.suggestion, placeholder="name", id="save-name", cursor_blink=False)
             yield Static(f"into {self.app.save_dir}  ·  Enter saves, Esc cancels", classes="dialog-help")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

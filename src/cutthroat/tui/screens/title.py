@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Center
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -45,7 +46,8 @@ class TitleScreen(Screen):
         self.resume_error: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(LOGO, id="logo")
+        with Center(id="logo-row"):
+            yield Static(LOGO, id="logo")
         yield Static("five ruthless card games · play alone or hot-seat with bots", id="tagline")
         yield OptionList(id="title-menu")
         yield Static(id="blurb")
@@ -65,7 +67,7 @@ class TitleScreen(Screen):
             line = Text()
             line.append(f"{g.name:<40}", style="bold" if g.implemented else "dim")
             players = "1 player" if g.players == "1" else f"{g.players} players"
-            line.append(f"{players:<11}", style="" if g.implemented else "dim")
+            line.append(f"{players:<13}", style="" if g.implemented else "dim")
             line.append("" if g.implemented else "coming soon", style="italic dim")
             menu.add_option(Option(line, id=f"game:{g.game_id}", disabled=not g.implemented))
         menu.add_option(None)
@@ -94,7 +96,8 @@ class TitleScreen(Screen):
         info = game_info(data.game)
         rounds = getattr(data.state, "round", None)
         where = f", round {rounds}" if rounds else ""
-        return f"{info.name}{where} ({len(data.log)} moves)"
+        moves = len(data.log)
+        return f"{info.name}{where} ({moves} move{'s' * (moves != 1)})"
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         option_id = event.option.id or ""

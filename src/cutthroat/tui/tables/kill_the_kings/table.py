@@ -285,7 +285,11 @@ class TableScreen(Screen):
         if self.view.phase == "round_over" and not force:
             return
         self.bot_pending = True
-        self.set_timer(self.app.settings.bot_delay_seconds(), self.run_bot)
+        delay = self.app.settings.bot_delay_seconds()
+        if delay > 0:
+            self.set_timer(delay, self.run_bot)
+        else:
+            self.call_later(self.run_bot)
 
     @work(thread=True, exclusive=True, group="bot")
     def run_bot(self) -> None:

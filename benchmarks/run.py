@@ -1,0 +1,146 @@
+"""Cutthroat benchmarks: measured, printed, never asserted (machines are noisy).
+
+    python benchmarks/run.py [--games N] [--reference PATH]
+
+Prints one JSON line per figure:
+- engine: random Kill The Kings games per second through the rules protocol, beside the bare-bones
+  yardstick (shared/bench/ktk_reference.py) run in the same process tree, and their ratio;
+- simulate: the same through `cutthroat simulate` (bots read views, as in play);
+- hard_bot: the hard bot's decision time (mean, 95th percentile, max);
+- startup: seconds and peak memory to the first painted title screen, beside a minimal Textual app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_REFERENCE = ROOT.parent / "shared" / "bench" / "ktk_reference.py"
+
+
+def engine_games_per_second(games: int) -> float:
+    from cutthroat.games.kill_the_kings import RULES
+
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for g in range(games):
+        state = RULES.new_game({}, g)
+        while RULES.to_act(state):
+            legal = RULES.legal_actions(state, 0)
+            RULES.apply(state, legal[rng.randrange(len(legal))], 0)
+    return games / (time.perf_counter() - start)
+
+
+def reference_games_per_second(path: Path, games: int) -> float | None:
+    if not path.exists():
+        return None
+    out = subprocess.run([sys.executable, str(path), str(games), "random"], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.splitlines()[0])["games_per_second"]
+
+
+def simulate(games: int, bots: str) -> dict:
+    out = subprocess.run([sys.executable, "-m", "cutthroat", "simulate", "kill-the-kings", "--games", str(games),
+                          "--bots", bots, "--json"], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def hard_decisions(games: int) -> dict:
+    from cutthroat.bots import make_bot
+    from cutthroat.games.kill_the_kings import RULES
+
+    times = []
+    for g in range(games):
+        bot = make_bot(RULES, "hard", seed=g)
+        state = RULES.new_game({}, 10_000 + g)
+        while RULES.to_act(state):
+            legal = RULES.legal_actions(state, 0)
+            view = RULES.view(state, 0)
+            t = time.perf_counter()
+            action = bot.choose(view, legal)
+            times.append(time.perf_counter() - t)
+            RULES.apply(state, action, 0)
+    times.sort()
+    return {
+        "decisions": len(times),
+        "mean_ms": round(1000 * statistics.fmean(times), 2),
+        "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 2),
+        "max_ms": round(1000 * times[-1], 2),
+    }
+
+
+STARTUP_CUTTHROAT = """
+import time; t0 = time.perf_counter()
+from cutthroat.tui.app import CutthroatApp
+async def pilot(p):
+    await p.pause()
+    import resource
+    print(time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    p.app.exit()
+CutthroatApp().run(headless=True, size=(80, 24), auto_pilot=pilot)
+"""
+STARTUP_MINIMAL = """
+import time; t0 = time.perf_counter()
+from textual.app import App
+from textual.widgets import Static
+class Minimal(App):
+    def compose(self):
+        yield Static("hello")
+async def pilot(p):
+    await p.pause()
+    import resource
+    print(time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    p.app.exit()
+Minimal().run(headless=True, size=(80, 24), auto_pilot=pilot)
+"""
+
+
+def startup(code: str, runs: int = 5) -> dict:
+    """Wall time from process start to the first painted screen (interpreter start-up included),
+    the part of it inside Python, and the process's peak resident memory."""
+    walls, inner, peaks = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "CUTTHROAT_SAVE_DIR": tmp, "CUTTHROAT_CONFIG_DIR": tmp}
+        for _ in range(runs):
+            t = time.perf_counter()
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+            walls.append(time.perf_counter() - t)
+            seconds, peak_kb = out.stdout.split()[-2:]
+            inner.append(float(seconds))
+            peaks.append(int(peak_kb))
+    return {"to_first_paint_s": round(statistics.median(inner), 3),
+            "process_wall_s": round(statistics.median(walls), 3),
+            "peak_mb": round(max(peaks) / 1024, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
+    parser.add_argument("--hard-games", type=int, default=20)
+    args = parser.parse_args()
+
+    # Start-up first, on a quiet machine; the minimal app first warms the file cache for Textual.
+    minimal = startup(STARTUP_MINIMAL)
+    ours_startup = startup(STARTUP_CUTTHROAT)
+    print(json.dumps({"figure": "startup_to_title", "cutthroat": ours_startup, "minimal_textual_app": minimal}))
+    ours = engine_games_per_second(args.games)
+    ref = reference_games_per_second(args.reference, args.games)
+    print(json.dumps({"figure": "engine_random_games_per_second", "cutthroat": round(ours, 1),
+                      "yardstick": ref, "ratio": round(ours / ref, 2) if ref else None}))
+    sim = simulate(args.games, "random")
+    print(json.dumps({"figure": "simulate_random", "games_per_second": sim["games_per_second"],
+                      "mean_actions": sim["mean_actions"]}))
+    print(json.dumps({"figure": "hard_decision_time", **hard_decisions(args.hard_games)}))
+
+
+if __name__ == "__main__":
+    main()
