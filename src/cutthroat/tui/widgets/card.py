@@ -23,7 +23,7 @@ class CardBox(Static):
         self.set_class(card is not None and card.red, "-red")
         self.set_class(card is not None and not card.red, "-black")
         self.set_class(card is None, "-empty")
-        self.update(card_text(card, ascii_style) if card else empty)
+        self.update(card_text(card, ascii_style) if card else (empty if not ascii_style else empty.replace("·", ".")))
 
     def show_text(self, text: str, *classes: str) -> None:
         for name in ("-red", "-black", "-empty", "-back"):

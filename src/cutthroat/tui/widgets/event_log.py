@@ -35,7 +35,8 @@ _STYLES = {
     "game_ended": "bold reverse",
 }
 
-_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "→": ">", "—": "-", "✝": "x"})
+_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "→": "->", "—": "-", "–": "-",
+                        "✝": "x", "▸": ">", "·": ".", "…": "...", "▲": "^", "✗": "x", "▒": "#"})
 
 
 def to_ascii(text: str) -> str:

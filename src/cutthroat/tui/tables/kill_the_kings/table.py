@@ -11,6 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Click
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -34,6 +35,8 @@ from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 COLUMN_SLOTS = range(0, 4)
 SPOT_SLOTS = range(4, 8)
 DECK_SLOT = 8
+_SLOT_BY_ID = {**{f"col{c}": c for c in COLUMN_SLOTS}, **{f"spot{s - 4}": s for s in SPOT_SLOTS},
+               "deck": DECK_SLOT, "drawn": DECK_SLOT}
 
 
 class TableScreen(Screen):
@@ -178,7 +181,8 @@ class TableScreen(Screen):
         deck.mark(cursor=self.cursor == DECK_SLOT,
                   hint=hint is not None and hint.kind in ("draw", "end_round"))
         self.query_one("#drawn", CardBox).show_card(view.drawn, ascii_style, empty="")
-        self.query_one("#message", Static).update(self.prompt(view, cols, spots))
+        prompt = self.prompt(view, cols, spots)
+        self.query_one("#message", Static).update(to_ascii(prompt) if ascii_style else prompt)
         self.query_one("#info", Static).update(self.info_line(view))
         self.refresh_bindings()
 
@@ -195,7 +199,7 @@ class TableScreen(Screen):
 
     def column_status(self, view: KtkView, c: int, target: bool) -> str:
         column = view.columns[c]
-        mark = ("v here" if self.ascii_style else "▲ here") if target else ""
+        mark = ("^ here" if self.ascii_style else "▲ here") if target else ""
         if len(column) == CARDS_TO_KILL:
             return "x killed" if self.ascii_style else "✝ killed"
         needed = CARDS_TO_KILL - len(column)
@@ -412,6 +416,18 @@ class TableScreen(Screen):
                 self.cursor = 4 + (self.cursor - 4 + dx) % 5
         self.refresh_table()
 
+    def on_click(self, event: Click) -> None:
+        """Mouse is optional: a click acts like moving the cursor there and pressing Enter."""
+        widget = event.widget
+        while widget is not None and widget is not self:
+            slot = _SLOT_BY_ID.get(widget.id or "")
+            if slot is not None:
+                if self.human_turn and self.view.phase == "play":
+                    self.cursor = slot
+                    self.action_activate()
+                return
+            widget = widget.parent
+
     def action_undo(self) -> None:
         self.picked = None
         if self.session.undo():
@@ -477,5 +493,6 @@ class TableScreen(Screen):
             app.exit()
 
     def on_screen_resume(self) -> None:
+        self.session.undo_allowed = self.app.settings.undo  # Settings may have changed it
         self.refresh_table()
         self.schedule_bot()
