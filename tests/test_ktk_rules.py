@@ -11,6 +11,7 @@ from cutthroat.games.kill_the_kings.rules import (
     DRAW,
     END_ROUND,
     NEXT_ROUND,
+    PLACE,
     RULES,
     Busted,
     CardDrawn,
@@ -699,3 +700,18 @@ def test_session_illegal_action_changes_nothing():
     s.apply(DRAW)
     assert len(seen) == 1 and seen[0][0].kind == "card_drawn"
     assert s.log == [(0, DRAW)]
+
+
+
+def test_undo_stops_at_a_placement_that_ends_the_round():
+    """The fourth kill ends the round: that placement can't be taken back, nor any before it."""
+    state = make_state(
+        columns=["QH JS 10H 9S 8H", "QS JH 10S 9H 8S", "QC JD 10C 9D 8C", "QD JC 10D 9C"],
+        deck_top=["8D"],
+    )
+    s = session_with(state)
+    s.apply(DRAW)
+    s.apply(PLACE[3])  # 8♦ under 9♣: the fourth king dies, the round ends
+    assert s.state.phase == "round_over"
+    assert not s.can_undo and s.undo() is False
+    assert s.state.phase == "round_over" and len(s.log) == 2

@@ -93,7 +93,8 @@ class Session:
         undoable = self.undo_allowed and self.rules.undoable(self.state, action)
         before = self.rules.copy(self.state) if undoable else None
         events = self.rules.apply(self.state, action, seat)
-        if undoable:
+        # Asked again afterwards: a move that ended the round (or game) is no longer undoable.
+        if undoable and self.rules.undoable(self.state, action):
             self._undo.append(before)
         else:
             self._undo.clear()
