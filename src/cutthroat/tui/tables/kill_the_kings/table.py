@@ -68,7 +68,7 @@ class TableScreen(Screen):
         Binding("h", "hint", "hint"),
         Binding("s", "save", "save"),
         Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("escape", "cancel", "drop", show=False),
+        Binding("escape", "cancel", "drop card"),
         Binding("escape", "menu", "menu"),
     ]
 
@@ -318,7 +318,9 @@ class TableScreen(Screen):
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("save", "rules", "menu", "move"):
+        if action == "menu":
+            return self.picked is None  # Esc first drops a picked-up reserve card
+        if action in ("save", "rules", "move"):
             return True
         if not self.human_turn:
             return False
