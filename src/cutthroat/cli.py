@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     load = sub.add_parser("load", help="resume a save file")
     load.add_argument("file", metavar="FILE")
+    for p in (play, load):  # also accepted after the command
+        p.add_argument("--save-dir", default=argparse.SUPPRESS, help="where saves go")
 
     sim = sub.add_parser("simulate", help="bots play many games headless; prints figures")
     seats(sim)
@@ -102,7 +104,7 @@ def _players(rules, players: int | None) -> int:
     n = players if players is not None else rules.min_players if rules.max_players == 1 else min(4, rules.max_players)
     if not rules.min_players <= n <= rules.max_players:
         span = str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
-        raise CliError(f"{rules.name} takes {span} players, not {n}")
+        raise CliError(f"{rules.name} takes {span} player{'s' * (span != '1')}, not {n}")
     return n
 
 

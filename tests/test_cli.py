@@ -1,0 +1,120 @@
+"""The command line: play/load argument checks, simulate --json, rules, --version, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cutthroat import __version__, cli
+from cutthroat.games.kill_the_kings import RULES
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cutthroat", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_version_and_help():
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"cutthroat {__version__}"
+    out = run("--help")
+    assert out.returncode == 0
+    for word in ("play", "load", "simulate", "rules", "kill-the-kings"):
+        assert word in out.stdout
+
+
+@pytest.mark.parametrize("args", [("--version",), ("rules", "kill-the-kings"),
+                                  ("simulate", "kill-the-kings", "--games", "3", "--json")])
+def test_headless_commands_never_import_textual(args):
+    code = ("import sys; from cutthroat.cli import main\n"
+            "try:\n    main(%r)\nexcept SystemExit:\n    pass\n"
+            "assert 'textual' not in sys.modules, 'textual imported'\n" % (list(args),))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+
+
+def test_rules_prints_the_same_text_as_the_help_screen(capsys):
+    assert cli.main(["rules", "kill-the-kings"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.strip() == RULES.rules_text().strip()
+    assert "Psycho" in printed and "Decision" in printed
+
+
+def test_simulate_json_fields_and_determinism(capsys):
+    args = ["simulate", "kill-the-kings", "--games", "20", "--seed", "7", "--bots", "heuristic", "--json"]
+    assert cli.main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    for key in ("game", "games", "seed", "players", "bots", "variants", "errors", "seconds",
+                "games_per_second", "mean_actions", "wins", "mean_score", "killer_win_rate", "psycho_win_rate"):
+        assert key in first, key
+    assert first["game"] == "kill-the-kings" and first["games"] == 20 and first["seed"] == 7
+    assert first["errors"] == 0 and first["players"] == 1 and first["bots"] == ["heuristic"]
+    assert first["variants"] == {"mode": "killer"}
+    assert first["wins"]["heuristic"] == round(first["killer_win_rate"] * 20)
+    assert cli.main(args) == 0
+    second = json.loads(capsys.readouterr().out)
+    for volatile in ("seconds", "games_per_second"):
+        first.pop(volatile), second.pop(volatile)
+    assert first == second
+
+
+def test_simulate_psycho_mode_counts_psycho_wins(capsys):
+    assert cli.main(["simulate", "kill-the-kings", "--games", "30", "--bots", "heuristic",
+                     "--variant", "mode=psycho", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["variants"] == {"mode": "psycho"}
+    assert report["wins"]["heuristic"] == round(report["psycho_win_rate"] * 30)
+
+
+def test_simulate_reports_errors_with_nonzero_exit(capsys, monkeypatch):
+    def broken_apply(state, action, player=0):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(RULES, "apply", broken_apply)
+    assert cli.main(["simulate", "kill-the-kings", "--games", "3", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["errors"] == 3
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["simulate", "kill-the-kings", "--games", "2", "--variant", "mode=crazy"], "valid: mode=killer|psycho"),
+    (["simulate", "kill-the-kings", "--games", "2", "--variant", "colour=red"], "unknown variant"),
+    (["simulate", "kill-the-kings", "--games", "2", "--bots", "genius"], "unknown bot level"),
+    (["simulate", "kill-the-kings", "--games", "2", "--players", "3"], "takes 1 player, not 3"),
+    (["simulate", "nonsense", "--games", "2"], "unknown game"),
+    (["play", "exploding-kittens"], "coming soon"),
+    (["rules", "psycho-killer"], "coming soon"),
+    (["play", "kill-the-kings", "--humans", "2"], "--humans"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, fragment, capsys):
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1
+
+
+def test_load_of_a_broken_file_is_refused_and_untouched(tmp_path, capsys):
+    bad = tmp_path / "broken.json"
+    bad.write_bytes(b'{"format": "cutthroat-save", "vers')
+    assert cli.main(["load", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "broken.json" in err and "not valid JSON" in err and err.count("\n") == 1
+    assert bad.read_bytes() == b'{"format": "cutthroat-save", "vers'
+
+
+def test_play_passes_the_variant_seed_and_seats_to_the_app(monkeypatch):
+    seen = {}
+
+    def fake_launch(save_dir, start=None, loaded=None):
+        seen.update(save_dir=save_dir, start=start)
+        return 0
+
+    monkeypatch.setattr(cli, "launch_app", fake_launch)
+    assert cli.main(["play", "kill-the-kings", "--variant", "mode=psycho", "--seed", "5",
+                     "--save-dir", "/tmp/somewhere"]) == 0
+    start = seen["start"]
+    assert start["game"] == "kill-the-kings" and start["config"] == {"mode": "psycho"} and start["seed"] == 5
+    assert [s.kind for s in start["seats"]] == ["human"]
+    assert seen["save_dir"] == "/tmp/somewhere"
+    assert cli.main(["play", "kill-the-kings", "--humans", "0", "--bots", "hard"]) == 0
+    assert [(s.kind, s.level) for s in seen["start"]["seats"]] == [("bot", "hard")]
