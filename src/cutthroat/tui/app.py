@@ -127,8 +127,10 @@ class CutthroatApp(App):
     def open_table(self, session: Session) -> None:
         from cutthroat.tui.tables import table_screen
 
-        # One table at a time: anything above the title goes.
-        while len(self.screen_stack) > 2:
+        # One table at a time: everything above the title goes.
+        from cutthroat.tui.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         self.push_screen(table_screen(session))
         self.check_size(self.size.width, self.size.height)
@@ -140,7 +142,7 @@ class CutthroatApp(App):
     def check_size(self, width: int, height: int) -> None:
         too_small = width < MIN_WIDTH or height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
-        if too_small and not showing and self.screen_stack:
+        if too_small and not showing and len(self.screen_stack) > 1:  # not before on_mount
             self.push_screen(TooSmallScreen())
         elif showing:
             if too_small:

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 CHOICES = (
@@ -31,6 +31,7 @@ class MenuScreen(ModalScreen[str | None]):
         with Vertical(id="menu-dialog", classes="dialog"):
             yield Static("Menu", classes="dialog-title")
             yield OptionList(*(Option(label, id=key) for key, label in CHOICES), id="menu-list")
+        yield Footer()
 
     def action_cursor(self, step: int) -> None:
         menu = self.query_one("#menu-list", OptionList)

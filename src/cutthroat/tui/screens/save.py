@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Footer, Input, Static
 
 from cutthroat.saves import SaveError
 from cutthroat.session import AUTOSAVE_NAME, Session
@@ -31,8 +31,11 @@ class SaveScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="save-dialog", classes="dialog"):
             yield Static("Save game", classes="dialog-title")
-            yield Input(value=self.suggestion, placeholder="name", id="save-name", cursor_blink=False)
+            name = Input(value=self.suggestion, placeholder="name", id="save-name")
+            name.cursor_blink = False
+            yield name
             yield Static(f"into {self.app.save_dir}  ·  Enter saves, Esc cancels", classes="dialog-help")
+        yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()

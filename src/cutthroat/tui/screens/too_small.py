@@ -18,7 +18,10 @@ class TooSmallScreen(Screen):
     def update_size(self, width: int, height: int) -> None:
         from cutthroat.tui.app import MIN_HEIGHT, MIN_WIDTH
 
-        self.query_one("#too-small-message", Static).update(
+        messages = self.query("#too-small-message")
+        if not messages:
+            return  # not composed yet; on_mount fills it in
+        messages.first(Static).update(
             f"Make the window larger\n\nCutthroat needs {MIN_WIDTH}×{MIN_HEIGHT};"
             f" this terminal is {width}×{height}.\nThe game is paused and nothing is lost."
         )

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from cutthroat.games.kill_the_kings.cards import KILL_POINTS, ROUNDS, TARGETS
 from cutthroat.games.kill_the_kings.rules import KtkView
@@ -34,7 +34,7 @@ def breakdown(view: KtkView) -> list[str]:
 
 
 class RoundEndScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter,space,n,escape", "dismiss", "Next round")]
+    BINDINGS = [Binding("enter,space,n,escape", "dismiss", "next round", key_display="⏎")]
 
     def __init__(self, view: KtkView) -> None:
         super().__init__()
@@ -54,13 +54,14 @@ class RoundEndScreen(ModalScreen[None]):
             yield Static("\n".join(breakdown(v)), classes="breakdown")
             yield Static(f"Total {v.total} · {outlook}")
             yield Static("Enter: deal the next round", classes="dialog-help")
+        yield Footer()
 
 
 class GameOverScreen(ModalScreen[str | None]):
     BINDINGS = [
-        Binding("n,enter", "dismiss('again')", "Play again (new seed)"),
-        Binding("r", "dismiss('same')", "Same seed again"),
-        Binding("t,escape", "dismiss('title')", "Title"),
+        Binding("n,enter", "dismiss('again')", "play again", key_display="n"),
+        Binding("r", "dismiss('same')", "same seed"),
+        Binding("t,escape", "dismiss('title')", "title", key_display="t"),
     ]
 
     def __init__(self, view: KtkView, seed: int) -> None:
@@ -81,3 +82,4 @@ class GameOverScreen(ModalScreen[str | None]):
             yield Static(f"Total {v.total} of 30 · {v.mode.title()} mode needs {v.target} · seed {self.seed}")
             yield Static(other_note)
             yield Static("n / Enter: play again (new seed) · r: same seed · t: title", classes="dialog-help")
+        yield Footer()

@@ -34,7 +34,9 @@ class SetupScreen(Screen):
                     yield RadioButton(label, value=key == "you", id=f"player-{key}")
             yield Label("Seed (blank for a fresh shuffle; the same seed deals the same game)")
             with Horizontal(id="seed-row"):
-                yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12, cursor_blink=False)
+                seed = Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12)
+                seed.cursor_blink = False  # steady cursor: calmer over ssh, stable snapshots
+                yield seed
                 yield Button("Start", id="start", variant="primary")
         yield Footer()
 

@@ -199,7 +199,7 @@ class TableScreen(Screen):
 
     def column_status(self, view: KtkView, c: int, target: bool) -> str:
         column = view.columns[c]
-        mark = ("^ here" if self.ascii_style else "▲ here") if target else ""
+        mark = ("^" if self.ascii_style else "▲") if target else ""
         if len(column) == CARDS_TO_KILL:
             return "x killed" if self.ascii_style else "✝ killed"
         needed = CARDS_TO_KILL - len(column)
@@ -302,7 +302,7 @@ class TableScreen(Screen):
 
     def apply_bot(self, action: Action) -> None:
         self.bot_pending = False
-        if not self.is_attached or self.app.screen is not self:
+        if not self.is_attached or not self.app.is_running or self.app.screen is not self:
             return
         self.act(action)
 

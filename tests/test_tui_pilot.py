@@ -1,0 +1,546 @@
+"""The Textual app driven by key presses (Textual's Pilot), at 80×24.
+
+Every test runs with fresh save/config dirs (tests/conftest.py) and bot speed "instant".
+Keys, as the table binds them: 1–4 place under a column, a–d reserve the drawn card, 5–8 pick up a
+reserve card (then 1–4), d draw, e end the round, u undo, h hint, s save, Esc menu.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Select, Static
+
+from cutthroat import paths, saves
+from cutthroat.engine.protocol import Action, IllegalAction
+from cutthroat.games.kill_the_kings.rules import NEXT_ROUND, PLACE
+from cutthroat.saves import Seat
+from cutthroat.session import AUTOSAVE_NAME
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.help import HelpScreen
+from cutthroat.tui.screens.load import LoadScreen
+from cutthroat.tui.screens.menu import MenuScreen
+from cutthroat.tui.screens.save import SaveScreen
+from cutthroat.tui.screens.settings import SettingsScreen
+from cutthroat.tui.screens.title import TitleScreen
+from cutthroat.tui.screens.too_small import TooSmallScreen
+from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
+from cutthroat.tui.tables.kill_the_kings.setup import SetupScreen
+from cutthroat.tui.tables.kill_the_kings.table import TableScreen
+
+SIZE = (80, 24)
+
+
+def async_test(fn):
+    """Run an async test with asyncio.run (no pytest asyncio plugin is installed)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+# Input(cursor_blink=...) is not a constructor argument in Textual 8.2.8: composing SetupScreen
+# or SaveScreen raises TypeError, which crashes the app.
+
+
+def start(seed: int = 5, seat: Seat | None = None, mode: str = "killer") -> dict[str, Any]:
+    return dict(game="kill-the-kings", config={"mode": mode}, seed=seed, seats=[seat or Seat("human", "You")])
+
+
+def table_app(seed: int = 5, seat: Seat | None = None) -> CutthroatApp:
+    return CutthroatApp(start=start(seed, seat))
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#message", Static).content)
+
+
+def encoded(screen: TableScreen) -> dict[str, Any]:
+    return screen.session.rules.encode_state(screen.session.state)
+
+
+def keys_for(action: Action) -> list[str]:
+    """The key presses that play `action` at the Kill The Kings table."""
+    if action.kind == "place":
+        return [str(action.column + 1)]
+    if action.kind == "reserve":
+        return ["abcd"[action.spot]]
+    if action.kind == "play_reserve":
+        return [str(action.spot + 5), str(action.column + 1)]
+    if action.kind == "draw":
+        return ["d"]
+    if action.kind == "end_round":
+        return ["e"]
+    raise AssertionError(f"no key for {action!r}")
+
+
+def pick_action(legal: list[Action]) -> Action:
+    """First Place, else Reserve, else PlayReserve, else Draw / EndRound."""
+    for kind in ("place", "reserve", "play_reserve", "draw", "end_round"):
+        for action in legal:
+            if action.kind == kind:
+                return action
+    raise AssertionError(f"nothing to play in {legal!r}")
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting; screen is {type(pilot.app.screen).__name__}")
+        await pilot.pause(0.02)
+
+
+async def play(pilot: Pilot, action: Action) -> None:
+    """Press the keys for `action` and check the session logged exactly that action."""
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    before = len(screen.session.log)
+    await pilot.press(*keys_for(action))
+    assert len(screen.session.log) == before + 1, message(screen)
+    assert screen.session.log[-1] == (0, action)
+
+
+async def highlight_option(pilot: Pilot, menu: OptionList, option_id: str) -> None:
+    """Move the highlight of a focused OptionList with the arrow keys until it's on `option_id`."""
+    target = menu.get_option_index(option_id)
+    for _ in range(menu.option_count):
+        if menu.highlighted == target:
+            return
+        await pilot.press("down" if (menu.highlighted or 0) < target else "up")
+    assert menu.highlighted == target
+
+
+async def select_load_entry(pilot: Pilot, path: Path) -> None:
+    screen = pilot.app.screen
+    assert isinstance(screen, LoadScreen)
+    key = next(k for k, p in screen.paths.items() if p == path)
+    await highlight_option(pilot, screen.query_one("#load-list", OptionList), key)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+# -- (a) a whole game from the title, by key presses only ---------------------------------------
+@async_test
+async def test_whole_game_from_title_by_keys(save_dir: Path) -> None:
+    # Seed 5470 with this policy: three short (bust) rounds, 55 key presses, one a 5–8 reserve play.
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#title-menu", OptionList)
+        assert menu.get_option_at_index(menu.highlighted).id == "game:kill-the-kings"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("tab", "tab")
+        assert app.focused is app.screen.query_one("#seed", Input)
+        await pilot.press(*"5470", "enter")
+        await pilot.pause()
+
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        session = table.session
+        assert (session.seed, session.config, len(session.log)) == (5470, {"mode": "killer"}, 0)
+        assert (save_dir / AUTOSAVE_NAME).exists()
+
+        kinds: set[str] = set()
+        round_ends = 0
+        for _ in range(200):
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, RoundEndScreen):
+                round_ends += 1
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: app.screen is table)
+                assert session.log[-1] == (0, NEXT_ROUND)
+                continue
+            assert screen is table
+            if session.view(0).phase != "play":  # the round-end modal is on its way
+                await wait_until(pilot, lambda: app.screen is not table)
+                continue
+            action = pick_action(session.legal_actions(0))
+            kinds.add(action.kind)
+            await play(pilot, action)
+        else:
+            raise AssertionError("the game never ended")
+
+        assert round_ends == 2
+        assert {"place", "reserve", "play_reserve", "draw"} <= kinds
+        result = session.result()
+        assert result is not None and session.is_over
+        view = session.view(0)
+        assert len(view.round_points) == 3 and result.scores == [view.total]
+        title = app.screen.query_one("#game-over .dialog-title", Static)
+        assert str(title.content) == ("YOU WIN" if result.winners else "You lose")
+        assert not (save_dir / AUTOSAVE_NAME).exists()  # a finished game leaves nothing to continue
+
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#title-menu", OptionList)
+        assert menu.get_option("continue").disabled
+
+
+# -- (b) an illegal placement ---------------------------------------------------------------------
+@async_test
+async def test_illegal_placement_shows_reason_and_changes_nothing(write_settings) -> None:
+    write_settings(card_style="unicode")
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await play(pilot, pick_action(table.session.legal_actions(0)))  # d
+        session = table.session
+        assert session.view(0).drawn is not None
+        legal_columns = {a.column for a in session.legal_actions(0) if a.kind == "place"}
+        column = min(set(range(4)) - legal_columns)  # a fresh deal: same-colour kings refuse it
+        with pytest.raises(IllegalAction) as refused:
+            session.rules.check(session.state, PLACE[column])
+        before, log_before = encoded(table), list(session.log)
+
+        await pilot.press(str(column + 1))
+        await pilot.pause()
+
+        assert message(table) == f"✗ {refused.value.reason}"
+        assert "can't go under" in message(table)
+        assert encoded(table) == before
+        assert session.log == log_before
+        assert app.screen is table
+
+
+# -- (c) undo --------------------------------------------------------------------------------------
+@async_test
+async def test_undo_takes_back_a_placement_but_not_a_draw() -> None:
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = table.session
+        await play(pilot, pick_action(session.legal_actions(0)))  # draw
+        after_draw = encoded(table)
+        placement = pick_action(session.legal_actions(0))
+        assert placement.kind == "place"
+        await play(pilot, placement)
+        assert encoded(table) != after_draw and session.can_undo
+
+        await pilot.press("u")
+        await pilot.pause()
+        assert encoded(table) == after_draw
+        assert len(session.log) == 1
+        assert message(table) == "Undone."
+        assert not session.can_undo
+
+        await play(pilot, placement)
+        await play(pilot, pick_action(session.legal_actions(0)))  # another draw: a barrier
+        assert session.log[-1][1].kind == "draw"
+        after_second_draw, log_before = encoded(table), list(session.log)
+        await pilot.press("u")
+        await pilot.pause()
+        assert encoded(table) == after_second_draw
+        assert session.log == log_before
+        assert message(table) != "Undone."
+        assert not session.can_undo
+
+
+# -- (d) hint --------------------------------------------------------------------------------------
+@async_test
+async def test_hint_highlights_the_suggested_move() -> None:
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = table.session
+        assert not table.query(".-hint")
+
+        await pilot.press("h")
+        await wait_until(pilot, lambda: message(table).startswith("Hint:"))
+        assert table.hinted in session.legal_actions(0)
+        assert table.hinted.kind == "draw"  # nothing else is possible before the first draw
+        assert table.query_one("#deck").has_class("-hint")
+        assert len(session.log) == 0  # a hint plays nothing
+
+        await play(pilot, table.hinted)
+        assert not table.query(".-hint")  # a move clears the hint
+        await pilot.press("h")
+        await wait_until(pilot, lambda: message(table).startswith("Hint:"))
+        hinted = table.hinted
+        assert hinted in session.legal_actions(0)
+        widget = f"#king{hinted.column}" if hinted.kind == "place" else f"#spot{hinted.spot}"
+        assert [w.id for w in table.query(".-hint")] == [widget[1:]]
+
+
+# -- (e) save through the screens, load through the title -------------------------------------------
+@async_test
+async def test_save_then_load_through_the_screens(save_dir: Path) -> None:
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = table.session
+        await play(pilot, pick_action(session.legal_actions(0)))
+        await play(pilot, pick_action(session.legal_actions(0)))
+        saved_state, saved_log = encoded(table), list(session.log)
+
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveScreen)
+        name = app.screen.query_one("#save-name", Input)
+        assert app.focused is name
+        assert name.value == "kings killer round 1"
+        await pilot.press(*"my game")  # the suggestion is selected on focus: typing replaces it
+        assert name.value == "my game"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is table
+        target = save_dir / "my-game.json"
+        assert target.is_file()
+        data = saves.read(target)
+        assert data.name == "my game" and data.log == saved_log
+        assert session.rules.encode_state(data.state) == saved_state
+        assert any("my-game.json" in str(n.message) for n in app._notifications)
+
+        await play(pilot, pick_action(session.legal_actions(0)))  # the game moves on past the save
+        assert encoded(table) != saved_state
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await highlight_option(pilot, app.screen.query_one("#menu-list", OptionList), "title")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await highlight_option(pilot, app.screen.query_one("#title-menu", OptionList), "load")
+        await pilot.press("enter")
+        await pilot.pause()
+        await select_load_entry(pilot, target)
+
+        loaded = app.screen
+        assert isinstance(loaded, TableScreen) and loaded is not table
+        assert encoded(loaded) == saved_state
+        assert loaded.session.log == saved_log
+        assert loaded.session.seed == 5
+        view = loaded.session.view(0)
+        drawn_column_cards = [str(loaded.query_one(f"#col{c}-0", Static).content) for c in range(4)]
+        assert drawn_column_cards == [col[0].label if col else "" for col in view.columns]
+
+
+# -- (f) the Load screen lists the shipped examples --------------------------------------------------
+@async_test
+async def test_load_screen_lists_own_saves_and_examples(save_dir: Path) -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        menu = screen.query_one("#load-list", OptionList)
+        prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert prompts[0].startswith("Your saves") and str(save_dir) in prompts[0]
+        assert any("none yet" in p for p in prompts)
+        assert "Examples" in prompts
+        examples = sorted(paths.data_dir("saves").glob("*.json"))
+        for path in examples:
+            assert any(p.strip() == path.stem.replace("-", " ") for p in prompts), path.name
+        if not examples:
+            return  # nothing shipped yet
+        await select_load_entry(pilot, examples[0])
+        assert isinstance(app.screen, TableScreen)
+        data = saves.read(examples[0])
+        assert encoded(app.screen) == app.screen.session.rules.encode_state(data.state)
+
+
+# -- (g) a broken save is reported, left alone, and the Load screen stays ---------------------------
+@async_test
+async def test_broken_save_gives_a_notification_and_is_left_unchanged(save_dir: Path) -> None:
+    broken = save_dir / "broken.json"
+    raw = b'{"format": "cutthroat-save", "version": 1, "game": "kill-the-ki'
+    broken.write_bytes(raw)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        await select_load_entry(pilot, broken)
+
+        assert isinstance(app.screen, LoadScreen)
+        errors = [n for n in app._notifications if n.severity == "error"]
+        assert len(errors) == 1
+        assert errors[0].title == "Can't load"
+        assert "broken.json" in errors[0].message and "not valid JSON" in errors[0].message
+        assert broken.read_bytes() == raw
+        assert sorted(p.name for p in save_dir.iterdir()) == ["broken.json"]  # no autosave either
+
+
+# -- (h) Continue resumes the autosave of an earlier run ----------------------------------------------
+@async_test
+async def test_continue_resumes_the_autosave_of_an_earlier_run(save_dir: Path) -> None:
+    first = table_app(seed=5)
+    async with first.run_test(size=SIZE) as pilot:
+        table = first.screen
+        for _ in range(3):
+            await play(pilot, pick_action(table.session.legal_actions(0)))
+        state, log = encoded(table), list(table.session.log)
+    assert (save_dir / AUTOSAVE_NAME).is_file()
+
+    second = CutthroatApp()
+    async with second.run_test(size=SIZE) as pilot:
+        title = second.screen
+        assert isinstance(title, TitleScreen)
+        menu = title.query_one("#title-menu", OptionList)
+        option = menu.get_option("continue")
+        assert not option.disabled
+        assert "Kill The Kings" in str(option.prompt) and "(3 moves)" in str(option.prompt)
+        assert menu.highlighted == menu.get_option_index("continue")
+        await pilot.press("enter")
+        await pilot.pause()
+        table = second.screen
+        assert isinstance(table, TableScreen)
+        assert encoded(table) == state
+        assert table.session.log == log
+        assert table.session.seed == 5
+
+
+# -- (i) settings persist -------------------------------------------------------------------------------
+@async_test
+async def test_theme_choice_persists_to_settings_and_the_next_run(config_dir: Path) -> None:
+    shipped = paths.data_dir("themes") / "cutthroat-dark.toml"
+    (config_dir / "themes").mkdir()
+    text = shipped.read_text(encoding="utf-8")
+    assert 'name = "cutthroat-dark"' in text
+    (config_dir / "themes" / "test-theme.toml").write_text(
+        text.replace('name = "cutthroat-dark"', 'name = "test-theme"'), encoding="utf-8")
+
+    first = CutthroatApp()
+    async with first.run_test(size=SIZE) as pilot:
+        assert first.theme == "cutthroat-dark"
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(first.screen, SettingsScreen)
+        select = first.screen.query_one("#theme", Select)
+        assert first.focused is select
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = select.query_one(OptionList)
+        for _ in range(overlay.option_count):
+            if str(overlay.get_option_at_index(overlay.highlighted).prompt) == "test-theme":
+                break
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert select.value == "test-theme"
+        assert first.theme == "test-theme"
+    stored = json.loads((config_dir / "settings.json").read_text(encoding="utf-8"))
+    assert stored["theme"] == "test-theme"
+    assert stored["bot_speed"] == "instant"  # the other settings are kept
+
+    second = CutthroatApp()
+    async with second.run_test(size=SIZE):
+        assert second.theme == "test-theme"
+        assert second.settings.theme == "test-theme"
+
+
+# -- (j) the too-small guard -------------------------------------------------------------------------
+@async_test
+async def test_too_small_terminal_asks_for_more_room_until_resized() -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small-message", Static).content)
+        assert "Make the window larger" in text and "60×20" in text
+
+        await pilot.resize_terminal(79, 24)  # one column short is still too small
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "79×24" in str(app.screen.query_one("#too-small-message", Static).content)
+
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert not app.screen.query("#too-small-message")
+
+
+
+
+@async_test
+async def test_starting_small_leaves_no_stray_too_small_screen() -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack), app.screen_stack
+        assert len(app.screen_stack) == 2
+
+
+@async_test
+async def test_table_opened_at_startup_in_a_small_terminal_then_quit_to_title() -> None:
+    app = table_app(seed=5)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await highlight_option(pilot, app.screen.query_one("#menu-list", OptionList), "title")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+@async_test
+async def test_too_small_at_the_table_pauses_the_game_and_resumes_it() -> None:
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("d")  # keys don't reach the table while it's hidden
+        assert len(table.session.log) == 0
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is table
+
+
+# -- (k) a watched bot plays by itself ------------------------------------------------------------------
+@async_test
+async def test_watched_bot_plays_a_round_by_itself() -> None:
+    # Seed 96: the heuristic bot busts after 13 moves, a short round to watch.
+    app = table_app(seed=96, seat=Seat("bot", "Bot", "heuristic"))
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        session = table.session
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        await pilot.pause()
+        view = session.view(0)
+        assert view.phase == "round_over" and len(view.round_points) == 1
+        assert len(session.log) >= 5 and all(seat == 0 for seat, _ in session.log)
+        title = app.screen.query_one("#round-end .dialog-title", Static)
+        assert str(title.content).startswith("Round 1 over")
+        # Keys meant for a human do nothing while the bot plays.
+        assert not table.check_action("draw", ())
+        # Dismissed, the bot deals round 2 and plays on. (Not pilot.press: it waits for the CPU to
+        # go idle, which it doesn't while the bot plays, so every press would cost Pilot's 2 s cap.)
+        app.screen.dismiss()
+        await wait_until(pilot, lambda: session.view(0).round == 2 and len(session.log) > 14)
+
+        # With another screen on top (the rules, as "?" opens them) the bot waits. This also stops
+        # it before the test ends: a bot move landing while run_test tears the app down fails.
+        table.action_rules()
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause(0.1)  # a move already being chosen is dropped, not played
+        moves = len(session.log)
+        await pilot.pause(0.3)
+        assert len(session.log) == moves

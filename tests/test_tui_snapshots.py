@@ -1,0 +1,154 @@
+"""SVG snapshots of the main screens at 80×24 (pytest-textual-snapshot).
+
+Update with `pytest tests/test_tui_snapshots.py --snapshot-update` and look at the SVGs in
+tests/__snapshots__/test_tui_snapshots/ before committing them.
+
+Nothing in these screens may depend on the clock or a random seed: every game is seeded, the
+save/config dirs are fresh (tests/conftest.py, so Continue is always "no game in progress"),
+and the card style is pinned to Unicode so the locale doesn't matter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.pilot import Pilot
+
+from cutthroat.bots import make_bot
+from cutthroat.engine.protocol import Action
+from cutthroat.games.kill_the_kings.rules import RULES
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.help import HelpScreen
+from cutthroat.tui.screens.title import TitleScreen
+from cutthroat.tui.screens.too_small import TooSmallScreen
+from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
+from cutthroat.tui.tables.kill_the_kings.setup import SetupScreen
+from cutthroat.tui.tables.kill_the_kings.table import TableScreen
+
+SIZE = (80, 24)
+YOU = Seat("human", "You")
+
+# Seed 5, keys: draw+place ×3, draw+reserve A, then a card drawn and left waiting in hand (so
+# its legal targets are marked).
+MID_GAME_KEYS = ("d", "2", "d", "1", "d", "3", "d", "a", "d")
+
+
+
+@pytest.fixture(autouse=True)
+def unicode_cards(write_settings) -> None:
+    write_settings(card_style="unicode")
+
+
+def table_app(seed: int) -> CutthroatApp:
+    return CutthroatApp(start=dict(game="kill-the-kings", config={"mode": "killer"}, seed=seed, seats=[YOU]))
+
+
+async def settle(pilot: Pilot, done, tries: int = 200) -> None:
+    for _ in range(tries):
+        if done():
+            break
+        await pilot.pause(0.02)
+    assert done(), type(pilot.app.screen).__name__
+    await pilot.pause()
+
+
+def test_title_screen(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        assert isinstance(pilot.app.screen, TitleScreen)
+
+    assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_setup_screen(snap_compare) -> None:
+    async def opens() -> None:
+        app = CutthroatApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+
+    asyncio.run(opens())
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, SetupScreen))
+
+    assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_table_mid_game(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        table = pilot.app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press(*MID_GAME_KEYS)
+        await pilot.pause()
+        view = table.session.view(0)
+        assert len(table.session.log) == len(MID_GAME_KEYS)  # every key played a move
+        assert view.reserve[0] is not None and view.drawn is not None
+        assert sum(len(c) for c in view.columns) == 3
+
+    assert snap_compare(table_app(5), terminal_size=SIZE, run_before=run_before)
+
+
+def one_move_short(seed: int, until: str) -> tuple[CutthroatApp, Action]:
+    """An app opened on the position one heuristic-bot move before the round (or game) ends.
+
+    The bot plays headless (fast); the last move is left for run_before to make at the table, so
+    the modal comes up the way it does in play.
+    """
+    session = Session("kill-the-kings", {"mode": "killer"}, seed, [YOU])
+    bot = make_bot(RULES, "heuristic", seed=0)
+    moves: list[Action] = []
+    while not (session.view(0).phase == "round_over" if until == "round" else session.is_over):
+        moves.append(bot.choose(session.view(0), session.legal_actions(0)))
+        session.apply(moves[-1])
+    session = Session("kill-the-kings", {"mode": "killer"}, seed, [YOU])
+    for action in moves[:-1]:
+        session.apply(action)
+    return CutthroatApp(loaded=session.save_data()), moves[-1]
+
+
+def test_round_end_modal(snap_compare) -> None:
+    # Seed 3: the heuristic bot kills two kings in round 1 (1 + 2 = 3 points).
+    app, last = one_move_short(3, "round")
+
+    async def run_before(pilot: Pilot) -> None:
+        table = pilot.app.screen
+        assert isinstance(table, TableScreen)
+        table.session.apply(last)
+        await settle(pilot, lambda: isinstance(pilot.app.screen, RoundEndScreen))
+        assert table.session.view(0).round_points == (3,)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_game_over_modal(snap_compare) -> None:
+    # Seed 8: the heuristic bot scores 1 + 6 + 1 = 8, a Killer win.
+    app, last = one_move_short(8, "game")
+
+    async def run_before(pilot: Pilot) -> None:
+        table = pilot.app.screen
+        assert isinstance(table, TableScreen)
+        table.session.apply(last)
+        await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+        assert table.session.result().scores == [8]
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_help_screen(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("question_mark")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+
+    assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_too_small_terminal(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        assert isinstance(pilot.app.screen, TooSmallScreen)
+
+    assert snap_compare(CutthroatApp(), terminal_size=(70, 20), run_before=run_before)
