@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from pathlib import Path
 
@@ -12,7 +13,17 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cutthroat import paths
+from cutthroat.saves import MAX_BYTES as MAX_LABEL_READ
 from cutthroat.session import AUTOSAVE_NAME
+
+
+def save_label(path: Path) -> str:
+    """The name stored in the save, else the file name: read loosely, checked on load."""
+    try:
+        name = json.loads(path.read_bytes()[:MAX_LABEL_READ]).get("name")
+    except (OSError, ValueError, AttributeError):
+        name = None
+    return name if isinstance(name, str) and name.strip() else path.stem.replace("-", " ")
 
 
 def save_files(directory: Path) -> list[Path]:
@@ -45,12 +56,12 @@ class LoadScreen(Screen):
             menu.add_option(Option("  (none yet: press s at the table to save)", disabled=True))
         for i, path in enumerate(own):
             when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            label = "autosave (game in progress)" if path.name == AUTOSAVE_NAME else path.stem
+            label = "autosave (game in progress)" if path.name == AUTOSAVE_NAME else save_label(path)[:46]
             self._add(menu, f"own{i}", f"  {label:<48} {when}", path)
         menu.add_option(None)
         menu.add_option(Option("Examples", disabled=True))
         for i, path in enumerate(sorted(save_files(paths.data_dir("saves")))):
-            self._add(menu, f"ex{i}", f"  {path.stem.replace('-', ' ')}", path)
+            self._add(menu, f"ex{i}", f"  {save_label(path)}", path)
         menu.focus()
         menu.highlighted = next(
             (i for i in range(menu.option_count) if not menu.get_option_at_index(i).disabled), None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
@@ -20,14 +20,19 @@ class SettingsScreen(Screen):
         themes = [(name, name) for name in sorted(self.app.cutthroat_themes)]
         yield Static(" CUTTHROAT ▸ Settings", classes="title-bar")
         with Vertical(id="settings-form"):
-            yield Label("Theme")
-            yield Select(themes, value=self.app.theme, allow_blank=False, id="theme")
-            yield Label("Card style")
-            yield Select(CARD_STYLES, value=settings.card_style, allow_blank=False, id="card_style")
-            yield Label("Bot speed")
-            yield Select(BOT_SPEEDS, value=settings.bot_speed, allow_blank=False, id="bot_speed")
-            yield Label("Undo (takes back placements since the last draw)")
-            yield Switch(value=settings.undo, id="undo")
+            with Horizontal(classes="setting-row"):
+                yield Label("Theme")
+                yield Select(themes, value=self.app.theme, allow_blank=False, id="theme")
+            with Horizontal(classes="setting-row"):
+                yield Label("Card style")
+                yield Select(CARD_STYLES, value=settings.card_style, allow_blank=False, id="card_style")
+            with Horizontal(classes="setting-row"):
+                yield Label("Bot speed")
+                yield Select(BOT_SPEEDS, value=settings.bot_speed, allow_blank=False, id="bot_speed")
+            with Horizontal(classes="setting-row"):
+                yield Label("Undo")
+                yield Switch(value=settings.undo, id="undo")
+                yield Static("take back placements since the last draw", classes="setting-note")
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
         yield Footer()
 
