@@ -347,7 +347,7 @@ async def test_load_screen_lists_own_saves_and_examples(save_dir: Path) -> None:
         assert "Examples" in prompts
         examples = sorted(paths.data_dir("saves").glob("*.json"))
         for path in examples:
-            assert any(p.strip() == path.stem.replace("-", " ") for p in prompts), path.name
+            assert any(p.strip() == saves.read(path).name for p in prompts), path.name
         if not examples:
             return  # nothing shipped yet
         await select_load_entry(pilot, examples[0])
