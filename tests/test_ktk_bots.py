@@ -1,0 +1,79 @@
+"""Kill The Kings bots: legal moves only, games finish, and hard is stronger than heuristic."""
+
+from __future__ import annotations
+
+import pytest
+
+from cutthroat.bots import make_bot
+from cutthroat.games.kill_the_kings.bots import BOTS, HardBot, HeuristicBot
+from cutthroat.games.kill_the_kings.rules import RULES
+
+
+def play(level: str, seed: int, mode: str = "killer", check_legal: bool = False,
+         rounds: int = 3) -> int:
+    """Play one seeded game (or only its first `rounds` rounds) with a fresh bot; return the points."""
+    state = RULES.new_game({"mode": mode}, seed=seed)
+    bot = make_bot(RULES, level, seed=seed)
+    for _ in range(1000):
+        if state.phase == "game_over" or len(state.round_points) >= rounds:
+            return state.total
+        legal = RULES.legal_actions(state)
+        action = bot.choose(RULES.view(state), legal)
+        if check_legal:
+            assert action in legal, (level, seed, action, legal)
+        RULES.apply(state, action)
+    raise AssertionError(f"{level} did not finish game {seed}")
+
+
+def test_registry() -> None:
+    assert BOTS == {"heuristic": HeuristicBot, "hard": HardBot}
+    assert make_bot(RULES, "hard").level == "hard"
+    assert make_bot(RULES, "heuristic").level == "heuristic"
+
+
+@pytest.mark.parametrize("level", ["heuristic", "hard"])
+@pytest.mark.parametrize("mode", ["killer", "psycho"])
+def test_bots_only_play_legal_moves_and_finish(level: str, mode: str) -> None:
+    for seed in range(2):
+        total = play(level, seed, mode, check_legal=True)
+        assert 0 <= total <= 30
+        assert RULES.result  # the game reached game over inside play()
+
+
+def test_hard_is_deterministic_for_a_seed() -> None:
+    assert [play("hard", s, rounds=1) for s in range(4)] == [play("hard", s, rounds=1) for s in range(4)]
+
+
+def test_hard_honours_a_small_think_budget() -> None:
+    state = RULES.new_game(seed=11)
+    bot = HardBot(RULES, seed=1, think_ms=1)
+    while state.phase != "game_over":
+        legal = RULES.legal_actions(state)
+        assert (action := bot.choose(RULES.view(state), legal)) in legal
+        RULES.apply(state, action)
+
+
+def rates(level: str, games: int = 2000) -> tuple[float, float, float]:
+    killer = [play(level, s, "killer") for s in range(games)]
+    psycho = [play(level, s, "psycho") for s in range(games)]
+    return (sum(killer) / games, sum(t >= 7 for t in killer) / games,
+            sum(t >= 11 for t in psycho) / games)
+
+
+@pytest.mark.soak
+def test_heuristic_strength_matches_the_reference_player() -> None:
+    mean, killer, psycho = rates("heuristic")
+    assert 4.2 <= mean <= 4.8 and 0.22 <= killer <= 0.29 and 0.04 <= psycho <= 0.08
+
+
+@pytest.mark.soak
+def test_hard_strength() -> None:
+    """Measured (2,000 seeded Killer games, `cutthroat simulate`): hard 4.60 / 28.4% / 6.7%,
+    heuristic 4.55 / 25.4% / 5.6% on the same seeds. The edge is real on the win rates but
+    small on mean points, and too small for a fast default-suite check (24 paired rounds can
+    go either way), so strength is only asserted here, with margins."""
+    mean, killer, psycho = rates("hard")
+    h_mean, h_killer, h_psycho = rates("heuristic")
+    assert mean > 4.45 and killer >= 0.265 and psycho >= 0.055, (mean, killer, psycho)
+    assert killer > h_killer and psycho > h_psycho, (killer, h_killer, psycho, h_psycho)
+    assert mean > h_mean - 0.05, (mean, h_mean)
