@@ -544,3 +544,28 @@ async def test_watched_bot_plays_a_round_by_itself() -> None:
         moves = len(session.log)
         await pilot.pause(0.3)
         assert len(session.log) == moves
+
+
+# -- the setup screen remembers the mode played last ------------------------------------------------
+@async_test
+async def test_setup_remembers_the_last_mode(save_dir: Path) -> None:
+    from textual.widgets import RadioButton
+
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # Kill The Kings → setup
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.query_one("#mode-killer", RadioButton).value
+        await pilot.press("down", "enter")  # highlight Psycho, select it
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.session.config == {"mode": "psycho"}
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.action_pick("game:kill-the-kings")
+        await pilot.pause()
+        assert app.screen.query_one("#mode-psycho", RadioButton).value
+        assert not app.screen.query_one("#mode-killer", RadioButton).value

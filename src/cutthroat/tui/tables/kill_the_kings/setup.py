@@ -25,9 +25,10 @@ class SetupScreen(Screen):
         yield Static(" CUTTHROAT ▸ Kill The Kings ▸ New game", classes="title-bar")
         with Vertical(id="setup-form"):
             yield Label("Mode — declare it before you start")
+            psycho = self.app.settings.last_mode == "psycho"  # the mode you played last time
             with RadioSet(id="mode"):
-                yield RadioButton("Killer — win with 7+ points in three rounds", value=True, id="mode-killer")
-                yield RadioButton("Psycho — win with 11+ points in three rounds", id="mode-psycho")
+                yield RadioButton("Killer — win with 7+ points in three rounds", value=not psycho, id="mode-killer")
+                yield RadioButton("Psycho — win with 11+ points in three rounds", value=psycho, id="mode-psycho")
             yield Label("Player")
             with RadioSet(id="player"):
                 for key, label in PLAYERS:
@@ -56,4 +57,7 @@ class SetupScreen(Screen):
         text = self.query_one("#seed", Input).value.strip()
         seed = int(text) if text else random.randrange(1_000_000)
         seat = Seat("human", "You") if player == "you" else Seat("bot", f"{player.title()} bot", player)
+        self.app.settings.last_mode = mode
+        self.app.settings.last_seed = seed
+        self.app.persist_settings()
         self.app.start_game("kill-the-kings", {"mode": mode}, seed, [seat])
