@@ -77,6 +77,8 @@ END_ROUND = EndRound()
 NEXT_ROUND = NextRound()
 PLACE = tuple(Place(c) for c in range(COLUMNS))
 RESERVE = tuple(Reserve(s) for s in range(RESERVE_SPOTS))
+_COLUMN_RANGE = range(COLUMNS)
+_SPOT_RANGE = range(RESERVE_SPOTS)
 PLAY_RESERVE = tuple(tuple(PlayReserve(s, c) for c in range(COLUMNS)) for s in range(RESERVE_SPOTS))
 
 
@@ -258,9 +260,12 @@ def _fits_above(card: Card, above: Card) -> bool:
     return card.red != above.red and card.rank < above.rank
 
 
-#: FIT_TABLE[card.index][above.index]: the placement rule, precomputed for the hot path.
+#: FIT_TABLE[card.index][above.index]: the placement rule, precomputed for the hot path. The extra
+#: last entry (index KILLED) stands for a killed column, which takes nothing.
+KILLED = len(ALL_CARDS)
 FIT_TABLE: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(_fits_above(card, above) for above in ALL_CARDS) for card in ALL_CARDS)
+    tuple(_fits_above(card, above) for above in ALL_CARDS) + (False,) for card in ALL_CARDS)
+_KING_INDEX = tuple(k.index for k in KINGS)
 
 
 def fits(card: Card, column: list[Card] | tuple[Card, ...], king: Card) -> bool:
@@ -270,10 +275,10 @@ def fits(card: Card, column: list[Card] | tuple[Card, ...], king: Card) -> bool:
     return FIT_TABLE[card.index][(column[-1] if column else king).index]
 
 
-def _open_tails(columns: list[list[Card]]) -> list[tuple[int, int]]:
-    """(column, index of the card a new card must go under) for every column not yet killed."""
-    return [(c, (col[-1] if col else KINGS[c]).index)
-            for c, col in enumerate(columns) if len(col) < CARDS_TO_KILL]
+def _tails(columns: list[list[Card]]) -> list[int]:
+    """For each column, the index of the card a new card must go under (KILLED once killed)."""
+    return [KILLED if len(col) >= CARDS_TO_KILL else col[-1].index if col else _KING_INDEX[c]
+            for c, col in enumerate(columns)]
 
 
 def why_not_fits(card: Card, column: list[Card], c: int) -> str | None:
@@ -334,19 +339,21 @@ class KillTheKingsRules(Rules):
         phase = state.phase
         if phase != PLAY or player != 0:
             return [NEXT_ROUND] if phase == ROUND_OVER and player == 0 else []
-        tails = _open_tails(state.columns)
+        tails = _tails(state.columns)
         drawn = state.drawn
+        reserve = state.reserve
         if drawn is not None:
             fit = FIT_TABLE[drawn.index]
-            out: list[Action] = [PLACE[c] for c, above in tails if fit[above]]
-            out.extend(RESERVE[s] for s, r in enumerate(state.reserve) if r is None)
+            out: list[Action] = [PLACE[c] for c in _COLUMN_RANGE if fit[tails[c]]]
+            out += [RESERVE[s] for s in _SPOT_RANGE if reserve[s] is None]
             return out
         out = []
-        for s, card in enumerate(state.reserve):
+        for s in _SPOT_RANGE:
+            card = reserve[s]
             if card is not None:
                 fit = FIT_TABLE[card.index]
                 row = PLAY_RESERVE[s]
-                out.extend(row[c] for c, above in tails if fit[above])
+                out += [row[c] for c in _COLUMN_RANGE if fit[tails[c]]]
         out.append(DRAW if state.deck else END_ROUND)
         return out
 
@@ -375,7 +382,7 @@ class KillTheKingsRules(Rules):
             state.drawn = card
             events.append(CardDrawn(card, len(state.deck)))
             fit = FIT_TABLE[card.index]
-            if None not in state.reserve and not any(fit[above] for _, above in _open_tails(state.columns)):
+            if None not in state.reserve and not any(fit[t] for t in _tails(state.columns)):
                 events.append(Busted(card))
                 self._end_round(state, "bust", events)
         elif kind == "reserve":
@@ -413,11 +420,11 @@ class KillTheKingsRules(Rules):
         """With the deck empty and no reserve card able to move, the round is stuck."""
         if state.deck or state.drawn is not None:
             return
-        tails = _open_tails(state.columns)
+        tails = _tails(state.columns)
         for card in state.reserve:
             if card is not None:
                 fit = FIT_TABLE[card.index]
-                if any(fit[above] for _, above in tails):
+                if any(fit[t] for t in tails):
                     return
         events.append(Stuck(chosen=False))
         self._end_round(state, "stuck", events)
