@@ -569,3 +569,24 @@ async def test_setup_remembers_the_last_mode(save_dir: Path) -> None:
         await pilot.pause()
         assert app.screen.query_one("#mode-psycho", RadioButton).value
         assert not app.screen.query_one("#mode-killer", RadioButton).value
+
+
+# -- an autosave that can't be written is reported once, and the game goes on -------------------------
+@async_test
+async def test_unwritable_save_dir_is_reported_once_and_play_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the save directory should be")
+    app = CutthroatApp(save_dir=str(blocker / "saves"),
+                       start=dict(game="kill-the-kings", config={"mode": "killer"}, seed=5,
+                                  seats=[Seat("human", "You")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        for key in "dad":
+            await pilot.press(key)
+        await pilot.pause()
+        assert len(table.session.log) == 3  # play went on
+        failures = [n for n in app._notifications if n.title == "Autosave failed"]
+        assert len(failures) == 1 and "can't write" in str(failures[0].message)
+    assert blocker.read_text() == "a file where the save directory should be"

@@ -80,6 +80,7 @@ class TableScreen(Screen):
         self.hinted: Action | None = None
         self.message = ""
         self.bot_pending = False
+        self.shown_autosave_error: str | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -246,8 +247,10 @@ class TableScreen(Screen):
         if self.picked is not None and self.view.reserve[self.picked] is None:
             self.picked = None
         self.refresh_table()
-        if session.autosave_error:
-            self.app.notify(session.autosave_error, title="Autosave failed", severity="error")
+        if session.autosave_error and session.autosave_error != self.shown_autosave_error:
+            self.app.notify(f"{session.autosave_error} — the game goes on; save with s elsewhere",
+                            title="Autosave failed", severity="error", timeout=10)
+        self.shown_autosave_error = session.autosave_error  # tell once, not on every move
         kinds = {e.kind for e in events}
         if "round_ended" in kinds:
             self.call_after_refresh(self.show_round_end)
