@@ -81,6 +81,10 @@ class Session:
     def subscribe(self, callback: Subscriber) -> None:
         self._subscribers.append(callback)
 
+    def unsubscribe(self, callback: Subscriber) -> None:
+        if callback in self._subscribers:
+            self._subscribers.remove(callback)
+
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply `action` for `seat` (default: the seat to act). IllegalAction leaves all unchanged."""
         to_act = self.to_act

@@ -13,7 +13,7 @@ from textual.events import Resize
 from cutthroat import paths
 from cutthroat.saves import SaveData, SaveError, Seat
 from cutthroat.session import Session, autosave_path
-from cutthroat.settings import Settings, load_settings, save_settings
+from cutthroat.settings import load_settings, save_settings
 from cutthroat.themes import DEFAULT_PALETTE, DEFAULT_THEME, load_themes, palette_css_variables
 from cutthroat.tui.screens.too_small import TooSmallScreen
 

@@ -12,13 +12,11 @@ import time
 from typing import Sequence
 
 from cutthroat.engine.protocol import Action
-from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, COLUMNS, RESERVE_SPOTS, finishable
+from cutthroat.games.kill_the_kings.cards import COLUMNS, finishable
 from cutthroat.games.kill_the_kings.rules import (
     DRAW,
     END_ROUND,
-    NEXT_ROUND,
     PLACE,
-    PLAY_RESERVE,
     RESERVE,
     ROUND_OVER,
     KtkView,

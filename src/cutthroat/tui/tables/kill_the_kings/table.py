@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action, Event, IllegalAction
-from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES, TARGETS
+from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES
 from cutthroat.games.kill_the_kings.rules import (
     DRAW,
     END_ROUND,
@@ -117,8 +117,7 @@ class TableScreen(Screen):
         self.schedule_bot()
 
     def on_unmount(self) -> None:
-        if self.on_session_change in self.session._subscribers:
-            self.session._subscribers.remove(self.on_session_change)
+        self.session.unsubscribe(self.on_session_change)
 
     # -- reading -------------------------------------------------------------------------------
     @property
