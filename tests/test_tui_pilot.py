@@ -590,3 +590,21 @@ async def test_unwritable_save_dir_is_reported_once_and_play_goes_on(tmp_path: P
         failures = [n for n in app._notifications if n.title == "Autosave failed"]
         assert len(failures) == 1 and "can't write" in str(failures[0].message)
     assert blocker.read_text() == "a file where the save directory should be"
+
+
+# -- a save of a finished game opens on the game-over dialog -----------------------------------------
+@async_test
+async def test_loading_a_finished_game_shows_game_over(save_dir: Path) -> None:
+    from cutthroat.bots import make_bot
+    from cutthroat.session import Session
+
+    session = Session("kill-the-kings", {"mode": "killer"}, 8, [Seat("human", "You")])
+    bot = make_bot(session.rules, "heuristic", seed=0)
+    while not session.is_over:
+        session.apply(bot.choose(session.view(0), session.legal_actions(0)))
+    path = session.save(save_dir / "finished.json", "finished")
+    app = CutthroatApp(loaded=saves.read(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)

@@ -112,7 +112,7 @@ class TableScreen(Screen):
         log.write(f"Round {view.round} · {view.mode.title()} mode (target {view.target})")
         log.write(f"Seed {self.session.seed}")
         self.refresh_table()
-        if view.phase == "round_over":
+        if view.phase in ("round_over", "game_over"):  # resumed at a round's or the game's end
             self.call_after_refresh(self.show_round_end)
         self.schedule_bot()
 
