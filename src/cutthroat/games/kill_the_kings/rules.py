@@ -246,7 +246,7 @@ class KtkView:
     reserve: tuple[Card | None, ...]
     drawn: Card | None
     deck_count: int
-    unseen: tuple[Card, ...]  # the deck's cards, sorted: what may still come
+    remaining: frozenset[Card]  # the deck's cards, as a set: what may still come, not in which order
     round_points: tuple[int, ...]
     kings_killed: int
     end_reason: str
@@ -254,6 +254,12 @@ class KtkView:
     @property
     def total(self) -> int:
         return sum(self.round_points)
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards still in the deck, in a fixed (suit, rank) order."""
+        remaining = self.remaining
+        return tuple(c for c in DECK_CARDS if c in remaining)
 
 
 def _fits_above(card: Card, above: Card) -> bool:
@@ -454,7 +460,7 @@ class KillTheKingsRules(Rules):
             reserve=tuple(state.reserve),
             drawn=state.drawn,
             deck_count=len(state.deck),
-            unseen=tuple(sorted(state.deck, key=lambda c: c.index)),
+            remaining=frozenset(state.deck),
             round_points=tuple(state.round_points),
             kings_killed=state.kings_killed,
             end_reason=state.end_reason,
