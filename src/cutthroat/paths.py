@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 APP = "cutthroat"
@@ -36,3 +37,21 @@ def data_dir(name: str) -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / name
+
+
+def write_atomically(path: str | os.PathLike, text: str) -> Path:
+    """Write `text` so a crash leaves the old file or the new one, never half of either:
+    a temp file beside the target, flushed and fsynced, then renamed over it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

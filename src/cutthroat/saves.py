@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from cutthroat import __version__
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.protocol import Action, IllegalAction
 from cutthroat.engine.registry import UnknownGame, get_rules, parse_variants
+from cutthroat.paths import write_atomically
 
 FORMAT = "cutthroat-save"
 VERSION = 1
@@ -77,20 +77,7 @@ def write(path: str | os.PathLike, data: SaveData) -> Path:
     path = Path(path)
     text = json.dumps(to_json(data), indent=1, ensure_ascii=False)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_atomically(path, text)
     except OSError as exc:
         raise SaveError(f"can't write {path}: {exc.strerror or exc}") from None
     return path

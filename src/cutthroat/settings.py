@@ -10,12 +10,10 @@ from __future__ import annotations
 import codecs
 import json
 import locale
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from .paths import config_dir
+from .paths import config_dir, write_atomically
 
 CARD_STYLES = ("auto", "unicode", "ascii")
 BOT_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
@@ -101,16 +99,4 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically: a temp file in the same folder, fsync, then os.replace over the old."""
-    path = settings_path() if path is None else Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(asdict(settings), file, indent=2)
-            file.write("\n")
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(settings_path() if path is None else path, json.dumps(asdict(settings), indent=2) + "\n")
