@@ -100,11 +100,11 @@ def _config(rules, variants: list[str]) -> dict[str, str]:
         raise CliError(str(exc)) from None
 
 
-def _players(rules, players: int | None) -> int:
+def _players(rules, players: int | None, config: dict[str, str]) -> int:
     n = players if players is not None else rules.min_players if rules.max_players == 1 else min(4, rules.max_players)
-    if not rules.min_players <= n <= rules.max_players:
-        span = str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
-        raise CliError(f"{rules.name} takes {span} player{'s' * (span != '1')}, not {n}")
+    problem = rules.setup_problem(config, n)
+    if problem:
+        raise CliError(problem)
     return n
 
 
@@ -131,7 +131,7 @@ def cmd_simulate(args) -> int:
 
     rules = _rules(args.game)
     config = _config(rules, args.variant)
-    players = _players(rules, args.players)
+    players = _players(rules, args.players, config)
     if args.games < 1:
         raise CliError("--games must be at least 1")
     levels = _bot_levels(args.bots, players)
@@ -198,7 +198,7 @@ def cmd_play(args) -> int:
     info = _info(args.game)
     rules = _rules(info.game_id)
     config = _config(rules, args.variant)
-    players = _players(rules, args.players)
+    players = _players(rules, args.players, config)
     if not 0 <= args.humans <= players:
         raise CliError(f"--humans must be between 0 and {players}")
     levels = _bot_levels(args.bots, players - args.humans)

@@ -8,6 +8,7 @@ clear reason instead of a traceback.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, Iterable
 
 from cutthroat.engine.cards import Card
@@ -18,8 +19,18 @@ class CodecError(ValueError):
     """Data that does not decode; the message is one line fit to show a user."""
 
 
+# Card classes by the name their fields are annotated with; each has `.code` and `parse(code)`.
+# Games with their own cards (Kill Your Friends' Kill cards…) register them here.
+CARD_TYPES: dict[str, Any] = {"Card": Card}
+
+
+def register_card_type(cls: type) -> type:
+    CARD_TYPES[cls.__name__] = cls
+    return cls
+
+
 def _encode_value(value: Any) -> Any:
-    if isinstance(value, Card):
+    if type(value).__name__ in CARD_TYPES:
         return value.code
     if isinstance(value, (list, tuple)):
         return [_encode_value(v) for v in value]
@@ -41,12 +52,14 @@ def _decode_value(value: Any, annotation: Any) -> Any:
         if not isinstance(value, list):
             raise ValueError(f"expected a list, got {value!r}")
         return tuple(_decode_value(v, text[text.index("[") + 1:]) for v in value)
-    if "Card" in text:
+    name = re.match(r"\s*(\w*)", text).group(1)  # "Card | None", "Card, ...]" → "Card"
+    card_type = CARD_TYPES.get(name)
+    if card_type is not None:
         if value is None and "None" in text:
             return None
         if not isinstance(value, str):
             raise ValueError(f"expected a card code like 'QH', got {value!r}")
-        return Card.parse(value)
+        return card_type.parse(value)
     return value
 
 

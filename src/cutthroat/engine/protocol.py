@@ -72,6 +72,7 @@ class Variant:
     choices: tuple[str, ...]
     default: str
     help: str
+    bare: str | None = None  # the value `--variant NAME` alone means, for non-flags (head-hunter → 5)
 
     @property
     def is_flag(self) -> bool:
@@ -95,6 +96,23 @@ class Rules:
 
     def default_config(self) -> dict[str, str]:
         return {v.name: v.default for v in self.variants}
+
+    def setup_problem(self, config: dict[str, Any], players: int) -> str | None:
+        """Why this combination of options and player count can't be played, or None."""
+        if not self.min_players <= players <= self.max_players:
+            span = (str(self.min_players) if self.min_players == self.max_players
+                    else f"{self.min_players}–{self.max_players}")
+            return f"{self.name} takes {span} player{'s' * (span != '1')}, not {players}"
+        return None
+
+    def determinize(self, view: Any, rng: Any) -> Any:
+        """A full state consistent with everything `view`'s seat knows, hidden cards dealt at
+        random from `rng` (the search bot plays on these). Games with hidden information override."""
+        raise NotImplementedError
+
+    def apply_unchecked(self, state: Any, action: Any) -> list[Event]:
+        """Apply an action known to be legal (search playouts); by default the checked `apply`."""
+        return self.apply(state, action)
 
     # -- turn structure --------------------------------------------------------------------
     def to_act(self, state: Any) -> list[PlayerId]:

@@ -32,8 +32,9 @@ GAMES: tuple[GameInfo, ...] = (
              "cutthroat.games.kill_the_kings"),
     GameInfo("exploding-kittens", "Exploding Kittens: Recipes for Disaster", "2–5",
              "Draw until someone explodes; Nope, Attack and Defuse your way out.", None),
-    GameInfo("kill-your-friends", "Kill Your Friends", "2–6",
-             "Stack Kill cards on your friends' lives; the Reaper decides.", None),
+    GameInfo("kill-your-friends", "Kill Your Friends", "2–8",
+             "Stack Kill cards on your friends' lives; the Reaper decides.",
+             "cutthroat.games.kill_your_friends"),
     GameInfo("stab-your-friends", "Stab Your Friends", "3–8",
              "Royal schemes and backstabs: the last one standing wears the crown.", None),
     GameInfo("psycho-killer", "Psycho Killer", "2–6",
@@ -75,7 +76,9 @@ def parse_variants(rules: Rules, specs: list[str]) -> dict[str, str]:
         variant = by_name.get(name)
         if variant is None:
             raise ValueError(f"unknown variant {name!r} for {rules.name} (valid: {valid})")
-        if not value:
+        if not value and variant.bare is not None:
+            value = variant.bare
+        elif not value:
             if not variant.is_flag:
                 raise ValueError(f"variant {name!r} needs a value (valid: {valid})")
             value = "on"

@@ -1,0 +1,105 @@
+"""The game-agnostic search bot: determinized rollouts with UCB1 at the root (flat Monte Carlo).
+
+It needs two things from a game's rules besides the protocol: `determinize(view, rng)`, a full
+state consistent with everything the seat's view shows (hidden cards dealt at random), and
+`apply_unchecked(state, action)` for fast rollouts. It takes the seat's *view*, never the
+state, so it can't peek even by accident. Each iteration samples a fresh determinization (so
+no single guess about hidden cards dominates), picks a root action by UCB1, plays the game out
+with a cheap rollout policy, and scores the seat's share of the win.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable, Sequence
+
+from cutthroat.engine.protocol import Action, Rules
+
+#: A rollout policy picks an action for the seat to act in a full (determinized) state.
+RolloutPolicy = Callable[[Rules, Any, int, list, random.Random], Action]
+
+DEFAULT_THINK_MS = 400
+EXPLORATION = 0.7
+
+
+def random_rollout(rules: Rules, state: Any, seat: int, legal: list, rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))]
+
+
+class SearchBot:
+    """Flat UCB over the root's legal actions; each visit = one determinization + one playout.
+
+    `think_ms` bounds the time per decision; `iterations` (if given) bounds the playouts instead,
+    which makes tests and measurements independent of machine speed.
+    """
+
+    level = "hard"
+
+    def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
+                 rollout: RolloutPolicy = random_rollout, iterations: int | None = None,
+                 max_depth: int = 400, evaluate: Callable[[Any, int], float] | None = None) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
+        self.rollout = rollout
+        self.iterations = iterations
+        self.max_depth = max_depth
+        self.evaluate = evaluate
+        self.last_stats: list[tuple[Action, int, float]] = []
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat
+        legal = list(legal)
+        visits = [0] * len(legal)
+        wins = [0.0] * len(legal)
+        deadline = time.perf_counter() + self.think_ms / 1000
+        limit = self.iterations
+        total = 0
+        while True:
+            if limit is not None:
+                if total >= limit:
+                    break
+            elif total >= len(legal) and time.perf_counter() >= deadline:
+                break
+            i = self._select(visits, wins, total)
+            wins[i] += self._playout(view, seat, legal[i])
+            visits[i] += 1
+            total += 1
+        self.last_stats = [(a, v, w / v if v else 0.0) for a, v, w in zip(legal, visits, wins)]
+        best = max(range(len(legal)), key=lambda k: (visits[k], wins[k]))
+        return legal[best]
+
+    @staticmethod
+    def _select(visits: list[int], wins: list[float], total: int) -> int:
+        for i, v in enumerate(visits):
+            if v == 0:
+                return i
+        log_total = math.log(total)
+        best, best_value = 0, -1.0
+        for i, v in enumerate(visits):
+            value = wins[i] / v + EXPLORATION * math.sqrt(log_total / v)
+            if value > best_value:
+                best, best_value = i, value
+        return best
+
+    def _playout(self, view: Any, seat: int, action: Action) -> float:
+        rules, rng = self.rules, self.rng
+        state = rules.determinize(view, rng)
+        rules.apply_unchecked(state, action)
+        for _ in range(self.max_depth):
+            to_act = rules.to_act(state)
+            if not to_act:
+                break
+            p = to_act[0]
+            legal = rules.legal_actions(state, p)
+            rules.apply_unchecked(state, legal[0] if len(legal) == 1 else self.rollout(rules, state, p, legal, rng))
+        else:
+            return self.evaluate(state, seat) if self.evaluate else 0.0
+        result = rules.result(state)
+        if result is None or seat not in result.winners:
+            return 0.0
+        return 1.0 / len(result.winners)

@@ -1,0 +1,162 @@
+"""Kill Your Friends bots: `heuristic` (scores each legal play) and `hard` (the search bot).
+
+The heuristic reads only what its seat may see. It is written against a small "table" reading
+(`_Table`) that both a `KyfView` and a full state can give, so the same policy also drives the
+search bot's playouts on determinized states without building a view per move.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Any, Sequence
+
+from cutthroat.bots.search import SearchBot
+from cutthroat.engine.protocol import Action
+from cutthroat.games.kill_your_friends.cards import (
+    DEATH_FROM_ABOVE_CARD,
+    HEAD_SWAP_CARD,
+    MEGADEATH_CARD,
+)
+from cutthroat.games.kill_your_friends.rules import REAPER_KILL, REAPER_RESURRECT, REAPER_SAVE
+
+
+class _Table:
+    """The facts the heuristic uses, read from a view (own seat) or from a state (any seat)."""
+
+    __slots__ = ("n", "seat", "hand", "counts", "colours", "teams", "lives", "attack", "reaper_on",
+                 "out", "direction", "head_hunter")
+
+    @classmethod
+    def of_view(cls, view) -> "_Table":
+        t = cls()
+        t.n, t.seat, t.hand, t.counts = view.n, view.seat, view.hand, view.hand_counts
+        t.colours, t.teams, t.lives, t.attack = view.colours, view.teams, view.lives, view.attack
+        t.reaper_on, t.out, t.direction, t.head_hunter = view.reaper_on, view.out, view.direction, view.head_hunter
+        return t
+
+    @classmethod
+    def of_state(cls, state, seat: int) -> "_Table":
+        t = cls()
+        t.n, t.seat, t.hand = state.n, seat, state.hands[seat]
+        t.counts = [len(h) for h in state.hands]
+        t.colours, t.teams, t.lives, t.attack = state.colours, state.teams, state.lives, state.attack
+        t.reaper_on, t.out, t.direction, t.head_hunter = state.reaper_on, state.out, state.direction, state.head_hunter
+        return t
+
+    def next_seat(self, p: int) -> int:
+        q = p
+        for _ in range(self.n):
+            q = (q + self.direction) % self.n
+            if not self.out[q]:
+                return q
+        return p
+
+    def threat(self, v: int) -> float:
+        """How close player v looks to winning: few cards, or a hand that may be all their colour."""
+        return 3.0 / (1 + self.counts[v])
+
+
+def score(t: _Table, action: Action) -> float:
+    """Higher is better. Playing a card beats picking one up: an empty hand wins."""
+    kind = action.kind
+    me = t.seat
+    hand = t.hand
+    if kind == "reveal":
+        return 1000.0
+    if kind in ("draw", "pass"):
+        return 50.0 if kind == "draw" else 0.0
+    last_card = len(hand) == 1 and not t.head_hunter
+    if kind == "attack":
+        v, card = action.victim, action.card
+        if t.reaper_on == v:
+            return 60.0  # already doomed: a card here is only a discard
+        value = 100.0 + 30 * t.threat(v)
+        lives = sum(t.lives[v])
+        if card.number == 3:
+            value += 60 + (60 if lives == 1 else 0)
+        elif t.attack[v] and card.number == t.attack[v][-1].number + 1:
+            value += 20
+        value += 25 * (2 - lives)
+        return value + (800 if last_card else 0)
+    if kind == "save":
+        top = t.attack[me][-1].number if t.attack[me] else 1
+        return 300.0 + 50 * top + (800 if last_card else 0)
+    if kind == "dump":
+        return 90.0 + (800 if last_card else 0)
+    if kind == "reaper":
+        if action.use == REAPER_KILL:
+            v = action.target
+            if sum(t.lives[v]) == 1:
+                return 500.0 + 50 * t.threat(v)
+            return 40.0 + 100 * t.threat(v)
+        if action.use == REAPER_SAVE:
+            top = t.attack[me][-1].number if t.attack[me] else 0
+            return 250.0 if top == 3 else 30.0
+        if action.use == REAPER_RESURRECT:
+            return 220.0 if action.target != me else 200.0
+    if kind == "chaos":
+        card = action.card
+        if card is HEAD_SWAP_CARD:
+            if len(hand) == 1:
+                return -1000.0  # the other player would win with our empty hand
+            v = action.target
+            gain = (len(hand) - 1) - t.counts[v]
+            given = sum(1 for c in hand if c.colour == t.colours[v])
+            return 40.0 + 25 * gain - 30 * given if gain >= 2 else 10.0
+        if card is MEGADEATH_CARD:
+            others = [q for q in range(t.n) if q != me and not t.out[q]]
+            return 150.0 + 20 * max(t.threat(q) for q in others) + (800 if last_card else 0)
+        nxt = t.next_seat(me)
+        if card is DEATH_FROM_ABOVE_CARD:
+            delays_doom = t.reaper_on == nxt or (t.attack[nxt] and t.attack[nxt][-1].number == 3)
+            return (40.0 if delays_doom else 120.0) + 30 * t.threat(nxt) + (800 if last_card else 0)
+        # Run From Your Grave: worth most when the next player is the one about to win.
+        prev = t.next_seat(me) if t.n == 2 else _prev(t, me)
+        return 60.0 + 40 * (t.threat(nxt) - t.threat(prev)) + (800 if last_card else 0)
+    return 1.0
+
+
+def _prev(t: _Table, p: int) -> int:
+    q = p
+    for _ in range(t.n):
+        q = (q - t.direction) % t.n
+        if not t.out[q]:
+            return q
+    return p
+
+
+def best_action(t: _Table, legal: Sequence[Action]) -> Action:
+    best, best_score = legal[0], float("-inf")
+    for a in legal:
+        s = score(t, a)
+        if s > best_score:
+            best, best_score = a, s
+    return best
+
+
+class HeuristicBot:
+    """Reveals and empties its hand when it can, saves early, kills the weakest, keeps the Reaper
+    for a knock-out or a last-resort save, Head Swaps down to a small hand, dumps dead colours."""
+
+    level = "heuristic"
+
+    def __init__(self, rules=None, seed: int = 0, think_ms: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return best_action(_Table.of_view(view), legal)
+
+
+def heuristic_rollout(rules, state: Any, seat: int, legal: list, rng: random.Random) -> Action:
+    """The heuristic on a determinized state, with a little noise so playouts differ."""
+    if rng.random() < 0.1:
+        return legal[rng.randrange(len(legal))]
+    return best_action(_Table.of_state(state, seat), legal)
+
+
+HardBot = partial(SearchBot, rollout=heuristic_rollout)
+
+BOTS = {"heuristic": HeuristicBot, "hard": HardBot}
