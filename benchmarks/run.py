@@ -7,6 +7,8 @@ Prints one JSON line per figure:
   yardstick (shared/bench/ktk_reference.py) run in the same process tree, and their ratio;
 - simulate: the same through `cutthroat simulate` (bots read views, as in play);
 - hard_bot: the hard bot's decision time (mean, 95th percentile, max);
+- kill-your-friends: random 4-player games per second through the protocol and through
+  `cutthroat simulate`, and the hard (search) bot's decision time at its default budget;
 - startup: seconds and peak memory to the first painted title screen, beside a minimal Textual app.
 """
 
@@ -47,10 +49,49 @@ def reference_games_per_second(path: Path, games: int) -> float | None:
     return json.loads(out.stdout.splitlines()[0])["games_per_second"]
 
 
-def simulate(games: int, bots: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "cutthroat", "simulate", "kill-the-kings", "--games", str(games),
+def simulate(games: int, bots: str, game: str = "kill-the-kings") -> dict:
+    out = subprocess.run([sys.executable, "-m", "cutthroat", "simulate", game, "--games", str(games),
                           "--bots", bots, "--json"], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
+
+
+def kyf_games_per_second(games: int) -> float:
+    from cutthroat.games.kill_your_friends import RULES
+
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for g in range(games):
+        state = RULES.new_game({}, g, 4)
+        while RULES.to_act(state):
+            legal = RULES.legal_actions(state, state.turn)
+            RULES.apply(state, legal[rng.randrange(len(legal))], state.turn)
+    return games / (time.perf_counter() - start)
+
+
+def kyf_hard_decisions(games: int) -> dict:
+    """The hard bot in seat 0 against three heuristic bots, default thinking budget."""
+    from cutthroat.bots import make_bot
+    from cutthroat.games.kill_your_friends import RULES
+
+    times = []
+    for g in range(games):
+        bots = [make_bot(RULES, "hard" if i == 0 else "heuristic", seed=g) for i in range(4)]
+        state = RULES.new_game({}, 20_000 + g, 4)
+        while RULES.to_act(state):
+            p = state.turn
+            legal = RULES.legal_actions(state, p)
+            view = RULES.view(state, p)
+            t = time.perf_counter()
+            action = bots[p].choose(view, legal)
+            if p == 0 and len(legal) > 1:
+                times.append(time.perf_counter() - t)
+            RULES.apply(state, action, p)
+    times.sort()
+    return {
+        "decisions": len(times),
+        "mean_ms": round(1000 * statistics.fmean(times), 1),
+        "max_ms": round(1000 * times[-1], 1),
+    }
 
 
 def hard_decisions(games: int) -> dict:
@@ -126,6 +167,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
     parser.add_argument("--hard-games", type=int, default=20)
+    parser.add_argument("--kyf-hard-games", type=int, default=3)
     args = parser.parse_args()
 
     # Start-up first, on a quiet machine; the minimal app first warms the file cache for Textual.
@@ -140,6 +182,13 @@ def main() -> None:
     print(json.dumps({"figure": "simulate_random", "games_per_second": sim["games_per_second"],
                       "mean_actions": sim["mean_actions"]}))
     print(json.dumps({"figure": "hard_decision_time", **hard_decisions(args.hard_games)}))
+    kyf_games = max(1, args.games // 3)
+    print(json.dumps({"figure": "kyf_engine_random_games_per_second",
+                      "cutthroat": round(kyf_games_per_second(kyf_games), 1)}))
+    sim = simulate(kyf_games, "random", "kill-your-friends")
+    print(json.dumps({"figure": "kyf_simulate_random", "games_per_second": sim["games_per_second"],
+                      "mean_actions": sim["mean_actions"]}))
+    print(json.dumps({"figure": "kyf_hard_decision_time", **kyf_hard_decisions(args.kyf_hard_games)}))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from cutthroat import __version__
 from cutthroat.engine.registry import GAMES, UnknownGame, game_info, get_rules, parse_variants
 
 EXIT_USAGE = 2
+SEAT_NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve", "Fin", "Gus", "Hal")
 STEP_LIMIT = 20_000
 
 
@@ -202,8 +203,12 @@ def cmd_play(args) -> int:
     if not 0 <= args.humans <= players:
         raise CliError(f"--humans must be between 0 and {players}")
     levels = _bot_levels(args.bots, players - args.humans)
-    seats = [Seat("human", "You" if players == 1 else f"Player {i + 1}") for i in range(args.humans)]
-    seats += [Seat("bot", f"{lvl.title()} bot", lvl) for lvl in levels]
+    if players == 1:
+        seats = [Seat("human", "You")] if args.humans else [Seat("bot", f"{levels[0].title()} bot", levels[0])]
+    else:  # names, not numbers, so the log reads "Bob plays B2 on Ana"
+        names = [SEAT_NAMES[i % len(SEAT_NAMES)] for i in range(players)]
+        seats = [Seat("human", names[i]) for i in range(args.humans)]
+        seats += [Seat("bot", names[args.humans + i], lvl) for i, lvl in enumerate(levels)]
     seed = args.seed if args.seed is not None else _fresh_seed()
     start = {"game": info.game_id, "config": config, "seed": seed, "seats": seats, "think_ms": args.think}
     return launch_app(args.save_dir, start=start)

@@ -525,6 +525,9 @@ def setup_problem(config: dict, players: int) -> str | None:
             return f"characters must be {players} letters from {''.join(COLOUR_LETTERS)}"
         if len(set(letters)) != (players // 2 if _flag(config, "co-op") else players):
             return "every player (every team in Co-op) needs a different character"
+        half = players // 2
+        if _flag(config, "co-op") and any(letters[i] != letters[i + half] for i in range(half)):
+            return "in Co-op team-mates (seats opposite each other) share one character"
     return None
 
 
@@ -1069,8 +1072,9 @@ def colour_name(colour: int) -> str:
     return CHARACTERS[colour][1]
 
 
-def why_illegal(state: KyfState, action: Action) -> str:
-    """The sentence a player sees when `action` is refused (the action is known to be illegal)."""
+def why_illegal(state: KyfState | KyfView, action: Action) -> str:
+    """The sentence a player sees when `action` is refused (the action is known to be illegal).
+    Works on the state or on the view of the seat to act (the table only has the view)."""
     p = state.turn
     kind = action.kind
     if state.owe[p] and kind != "take_two":
@@ -1086,7 +1090,7 @@ def why_illegal(state: KyfState, action: Action) -> str:
     if deadly and kind not in ("save", "reaper"):
         return "A 3 is on you: save with your own 3 or the Reaper, or lose a life"
     card = getattr(action, "card", None)
-    hand = state.hands[p]
+    hand = state.hand if isinstance(state, KyfView) else state.hands[p]
     if card is not None and card not in hand:
         return f"You don't hold {card.label}"
     if kind == "draw":
@@ -1115,6 +1119,8 @@ def why_illegal(state: KyfState, action: Action) -> str:
     if kind == "chaos":
         if card is None or card.kind != CHAOS:
             return "That is not a Chaos card"
+        if card is not HEAD_SWAP_CARD:
+            return f"{card.name} is played without choosing a player"
         return "Head Swap needs another player still in the game"
     if kind == "reaper":
         if REAPER not in hand:
@@ -1131,7 +1137,7 @@ def why_illegal(state: KyfState, action: Action) -> str:
     return "That move isn't allowed now"
 
 
-def _why_not_attack(state: KyfState, p: int, card: KyfCard, v: int) -> str:
+def _why_not_attack(state: KyfState | KyfView, p: int, card: KyfCard, v: int) -> str:
     if not (0 <= v < state.n) or state.out[v]:
         return "You can only attack a player still in the game"
     if v == p:
@@ -1175,11 +1181,11 @@ def describe_action(n: int, action: Action, names=()) -> str:
             "face_reaper": "Face the Reaper", "lose_life": "Lose a life"}.get(kind, kind)
 
 
-def why_card_unplayable(state: KyfState, card: KyfCard) -> str:
-    """For the hand panel: why no legal action uses this card."""
+def why_card_unplayable(state: KyfState | KyfView, card: KyfCard) -> str:
+    """For the hand panel: why no legal action uses this card (state, or the view of the seat to act)."""
     p = state.turn
     if state.owe[p] or state.reaper_on == p:
-        return why_illegal(state, DRAW if state.deck else PASS)
+        return why_illegal(state, PASS)
     if card.kind == KILL:
         if card.colour == state.colours[p]:
             on_me = state.attack[p]
