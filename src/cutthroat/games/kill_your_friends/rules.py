@@ -620,16 +620,14 @@ class KillYourFriendsRules(Rules):
         mine = state.colours[p]
         on_me = state.attack[p]
         if on_me and on_me[-1].number == 3:
-            forced: list[Action] = []
-            for card in set(hand):
-                if card.colour == mine and card.number == 3:
-                    forced.append(Save(card))
-            if REAPER in hand:
-                forced.append(PlayReaper(REAPER_SAVE, p))
-            return forced or [LOSE_LIFE]
+            # Your own 3 must save you; without one, the Reaper may (or you take the loss).
+            own_three = [Save(c) for c in set(hand) if c.colour == mine and c.number == 3]
+            reaper = [PlayReaper(REAPER_SAVE, p)] if REAPER in hand else []
+            return own_three + reaper if own_three else reaper + [LOSE_LIFE]
         acts: list[Action] = [DRAW] if state.deck else [PASS]
         victims = [v for v in range(state.n) if not state.out[v] and state.teams[v] != state.teams[p]]
-        graves = [] if state.head_hunter else [d for d in range(state.n) if state.out[d]]
+        graves = [] if state.head_hunter else [
+            d for d in range(state.n) if state.out[d] and state.teams[d] != state.teams[p]]
         seen: set[KyfCard] = set()
         for card in hand:
             if card in seen:
@@ -1085,7 +1083,7 @@ def why_illegal(state: KyfState | KyfView, action: Action) -> str:
     deadly = bool(on_me) and on_me[-1].number == 3
     if kind in FORCED_KINDS:
         if kind == "lose_life" and deadly:
-            return "You can save yourself: play your own 3 or the Reaper"
+            return "You hold your own 3: you must save with it"
         return "Nothing forces that now"
     if deadly and kind not in ("save", "reaper"):
         return "A 3 is on you: save with your own 3 or the Reaper, or lose a life"
@@ -1115,6 +1113,8 @@ def why_illegal(state: KyfState | KyfView, action: Action) -> str:
         g = action.grave
         if not (0 <= g < state.n) or not state.out[g] or state.head_hunter:
             return "Only a dead player's graveyard takes a dump"
+        if state.teams[g] == state.teams[p]:
+            return "You can't dump on your own team-mate's grave"
         return f"That graveyard only takes {colour_name(state.colours[g])} Kill cards"
     if kind == "chaos":
         if card is None or card.kind != CHAOS:

@@ -79,7 +79,7 @@ def decode_state(data: Any) -> KyfState:
         raise ValueError("attackers must match the attack cards")
     s.reaper_on = _int(data["reaper_on"], "reaper_on", -1, n - 1)
     s.reaper_by = _int(data["reaper_by"], "reaper_by", -1, n - 1)
-    s.out = _bools(data["out"], "out")
+    s.out = _bools(_list(data["out"], "out", n), "out")
     s.graveyard = [_cards(x, "graveyard") for x in _list(data["graveyard"], "graveyard", n)]
     s.hands = [_cards(x, "hands") for x in _list(data["hands"], "hands", n)]
     s.deck = _cards(data["deck"], "deck")
