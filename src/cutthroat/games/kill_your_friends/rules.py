@@ -743,7 +743,7 @@ class KillYourFriendsRules(Rules):
             return events
         if not again:
             self._advance(state)
-        if state.passes >= len(state.in_game()) or state.actions >= MAX_ACTIONS:
+        if (state.passes and state.passes >= len(state.in_game())) or state.actions >= MAX_ACTIONS:
             self._stalemate(state, events)
             return events
         events.append(TurnStarted(state.turn))
@@ -894,6 +894,8 @@ class KillYourFriendsRules(Rules):
             if not state.out[q] and not state.hands[q]:
                 self._win(state, self._team_of(state, q), "empty-hand", events)
                 return True
+        if not events or events[-1].kind != "eliminated":
+            return False  # only an elimination can leave one team standing
         teams = {state.teams[q] for q in state.in_game()}
         if len(teams) <= 1:
             alive = state.in_game()
