@@ -33,7 +33,7 @@ THEME_COLOURS = (
     "error",
     "success",
 )
-CHARACTERS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "black")
+CHARACTERS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "white")
 
 _DEFAULT_CHARACTERS = {
     "red": "#e0443a",
@@ -43,7 +43,7 @@ _DEFAULT_CHARACTERS = {
     "blue": "#4a90e2",
     "purple": "#a66fd6",
     "pink": "#f07ab0",
-    "black": "#9e9e9e",
+    "white": "#e8e8e8",
 }
 
 

@@ -66,7 +66,9 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One setup option, as `--variant name=value` on the command line."""
+    """One setup option, as `--variant name=value` on the command line. Empty `choices` means
+    free text that the game's `setup_problem` checks (`help` then starts with its shape, e.g.
+    "LETTERS: …")."""
 
     name: str
     choices: tuple[str, ...]

@@ -63,12 +63,21 @@ def get_rules(game_id: str) -> Rules:
     return importlib.import_module(info.module).RULES
 
 
+def _shape(v) -> str:
+    """How a variant's values read in a message: "off|on", "off|1|2…20", "LETTERS"."""
+    if not v.choices:
+        return v.help.split(":")[0]
+    if len(v.choices) > 6:
+        return f"{v.choices[0]}|{v.choices[1]}|{v.choices[2]}…{v.choices[-1]}"
+    return "|".join(v.choices)
+
+
 def parse_variants(rules: Rules, specs: list[str]) -> dict[str, str]:
     """`["mode=psycho", "co-op"]` → config dict, refusing unknown names or values with the valid list."""
     config = rules.default_config()
     by_name = {v.name: v for v in rules.variants}
     valid = ", ".join(
-        f"{v.name}={'|'.join(v.choices)}" for v in rules.variants
+        f"{v.name}={_shape(v)}" for v in rules.variants
     ) or "none"
     for spec in specs:
         name, _, value = spec.partition("=")
@@ -76,6 +85,9 @@ def parse_variants(rules: Rules, specs: list[str]) -> dict[str, str]:
         variant = by_name.get(name)
         if variant is None:
             raise ValueError(f"unknown variant {name!r} for {rules.name} (valid: {valid})")
+        if not variant.choices:  # free text, checked by the game's setup_problem
+            config[name] = value
+            continue
         if not value and variant.bare is not None:
             value = variant.bare
         elif not value:

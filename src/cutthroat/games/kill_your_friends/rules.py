@@ -558,6 +558,8 @@ class KillYourFriendsRules(Rules):
                 "teams of two sharing a colour, one life each; the Reaper brings a partner back"),
         Variant("head-hunter", ("off",) + HEAD_HUNTER_TARGETS, "off",
                 "no knock-outs: each kill scores; first to the target (e.g. 5) wins", bare="5"),
+        Variant("characters", (), "",
+                "LETTERS: one character letter per seat from RBGYPOKW, e.g. KWRB (blank: in order)"),
     )
     action_types = (Draw, Pass, Attack, Save, Dump, PlayChaos, PlayReaper, Reveal, TakeTwo,
                     FaceReaper, LoseLife)

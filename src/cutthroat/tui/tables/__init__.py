@@ -11,6 +11,7 @@ from cutthroat.session import Session
 #: game id → module with `TableScreen` and `SetupScreen`.
 TABLES = {
     "kill-the-kings": "cutthroat.tui.tables.kill_the_kings",
+    "kill-your-friends": "cutthroat.tui.tables.kill_your_friends",
 }
 
 

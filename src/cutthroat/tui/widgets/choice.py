@@ -1,0 +1,74 @@
+"""A small prompt: pick one of N labelled options.
+
+Each option has a key (a digit or letter shown before its label: press it to pick at once);
+↑/↓ (or j/k) and Enter pick the highlighted one; Esc cancels (the screen dismisses with None).
+Tables use it for targets, the Reaper's use, a Head Swap partner and the like.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str  # one character, pressed to pick this option
+    label: str  # plain text (not markup)
+    value: Any
+
+
+class ChoiceScreen(ModalScreen[Any]):
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "cancel"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+
+    def __init__(self, title: str, choices: Sequence[Choice], note: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = list(choices)
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-dialog", classes="dialog"):
+            yield Static(escape(self.title_text), classes="dialog-title")
+            if self.note:
+                yield Static(escape(self.note), id="choice-note")
+            yield OptionList(
+                *(Option(f"{escape(c.key)}  {escape(c.label)}", id=str(i)) for i, c in enumerate(self.choices)),
+                id="choice-list",
+            )
+            keys = "/".join(c.key for c in self.choices)
+            yield Static(f"{escape(keys)} or ↑↓ ⏎ choose · Esc cancel", classes="dialog-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def action_cursor(self, step: int) -> None:
+        menu = self.query_one(OptionList)
+        (menu.action_cursor_down if step > 0 else menu.action_cursor_up)()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is None or event.character in ("j", "k"):
+            return
+        for choice in self.choices:
+            if choice.key == event.character:
+                event.stop()
+                self.dismiss(choice.value)
+                return
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.choices[int(event.option.id or 0)].value)

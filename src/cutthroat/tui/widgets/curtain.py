@@ -1,0 +1,53 @@
+"""The privacy curtain for hot-seat play: the whole table is replaced until the next player,
+alone at the screen, presses Enter.
+
+Any table with two or more human seats pushes it between two different humans' turns (never
+before a bot's turn, never with a single human). It shows no private information: only whose
+turn it is and, optionally, a public note ("Bob played B2 on you").
+
+Dismisses with "ok" (Enter) or "menu" (Esc: the table opens its menu and puts the curtain back).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.markup import escape
+
+
+class CurtainScreen(Screen[str]):
+    BINDINGS = [
+        Binding("enter", "dismiss('ok')", "I'm here", key_display="⏎"),
+        Binding("question_mark", "rules", "rules", key_display="?"),
+        Binding("escape", "dismiss('menu')", "menu"),
+    ]
+
+    def __init__(self, player: str, *, title: str = "", note: str = "", game_id: str | None = None) -> None:
+        super().__init__()
+        self.player = player
+        self.title_text = title
+        self.note = note
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        arrow = ">" if self.app.has_class("-ascii") else "▸"
+        title = " CUTTHROAT" + (f" {arrow} {self.title_text}" if self.title_text else "")
+        yield Static(escape(title), classes="title-bar")
+        name = escape(self.player)
+        with Middle(id="curtain"):
+            with Center():
+                with Vertical(id="curtain-box"):
+                    yield Static(f"Pass to {name}", id="curtain-name")
+                    yield Static(f"Press Enter when only {name} can see the screen.", id="curtain-text")
+                    if self.note:
+                        yield Static(escape(self.note), id="curtain-note")
+        yield Footer()
+
+    def action_rules(self) -> None:
+        if self.game_id:
+            from cutthroat.tui.screens.help import HelpScreen
+
+            self.app.push_screen(HelpScreen(self.game_id))

@@ -1,0 +1,119 @@
+"""The hand panel: a row of cards with a cursor, playable ones lit, a note about the selected one.
+
+Game-agnostic: a table gives it `HandCard`s (a plain label, a colour style such as
+"$card-char-red", whether it can be played now) and the note to show under them — typically
+what the selected card would do, or why it can't be played. Colour is never the only signal:
+playable cards are drawn in reverse video and bold, the others plain; the cursor card is
+underlined with a ▲ (ASCII: ^) under it. Cards wrap onto more rows when the hand is wide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.events import Resize
+from textual.markup import escape
+from textual.widgets import Static
+
+
+@dataclass(frozen=True)
+class HandCard:
+    label: str
+    style: str = ""  # a Textual style for the card's colour ("$card-char-red", "bold $accent")
+    playable: bool = False
+
+
+def chip(label: str, style: str, lit: bool, cursor: bool = False) -> str:
+    """Markup for one card: ` R2 ` (reverse video when lit, underlined at the cursor)."""
+    parts = [style] if style else []
+    if lit:
+        parts += ["bold", "reverse"]
+    if cursor:
+        parts.append("underline")
+    text = f" {escape(label)} "
+    return f"[{' '.join(parts)}]{text}[/]" if parts else text
+
+
+class HandPanel(Vertical):
+    """Border title: whose hand. Body: card rows with a marker row under each, then the note."""
+
+    DEFAULT_WIDTH = 56
+
+    def __init__(self, *, id: str | None = None, classes: str = "") -> None:
+        super().__init__(id=id, classes=f"hand-panel {classes}".strip())
+        self.cards: list[HandCard] = []
+        self.cursor = 0
+        self.note = ""
+        self.placeholder = ""
+        self.marker = "▲"
+        self.can_focus = False
+        self._shown: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="hand-cards", classes="hand-cards")
+        yield Static(id="hand-note", classes="hand-note")
+
+    def show(self, cards: Sequence[HandCard], cursor: int, *, title: str = "", note: str = "",
+             placeholder: str = "", ascii_style: bool = False) -> None:
+        """Draw `cards` (or `placeholder` when there are none to show) with `note` (markup) below."""
+        self.marker = "^" if ascii_style else "▲"
+        self.cards = list(cards)
+        self.cursor = max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
+        self.note = note
+        self.placeholder = placeholder
+        self.border_title = escape(title) if title else None
+        self._draw()
+
+    def clear(self, placeholder: str, title: str = "") -> None:
+        self.show([], 0, title=title, placeholder=placeholder)
+
+    @property
+    def selected(self) -> HandCard | None:
+        return self.cards[self.cursor] if self.cards else None
+
+    def on_resize(self, event: Resize) -> None:
+        self._draw()
+
+    def _put(self, selector: str, content: str) -> None:
+        """Update only on change: every update costs a layout pass."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content)
+
+    def _draw(self) -> None:
+        body = self.query_one("#hand-cards", Static)
+        self.set_class(not self.cards, "-empty")
+        if not self.cards:
+            self._put("#hand-cards", f"[$text-muted]{escape(self.placeholder)}[/]" if self.placeholder else "")
+            self._put("#hand-note", "")
+            return
+        width = body.size.width or self.DEFAULT_WIDTH
+        rows: list[tuple[list[str], list[str]]] = [([], [])]
+        used = 0
+        for i, card in enumerate(self.cards):
+            size = len(card.label) + 2
+            if used and used + 1 + size > width:
+                rows.append(([], []))
+                used = 0
+            cells, marks = rows[-1]
+            if used:
+                cells.append(" ")
+                marks.append(" ")
+                used += 1
+            at = i == self.cursor
+            cells.append(chip(card.label, card.style, card.playable, at))
+            if at:
+                left = (size - 1) // 2
+                marks.append(" " * left + f"[bold $accent]{self.marker}[/]" + " " * (size - 1 - left))
+            else:
+                marks.append(" " * size)
+            used += size
+        lines = []
+        for cells, marks in rows:
+            lines.append("".join(cells))
+            lines.append("".join(marks).rstrip())
+        self._put("#hand-cards", "\n".join(lines))
+        self._put("#hand-note", self.note)

@@ -1,0 +1,120 @@
+"""SVG snapshots of the Kill Your Friends screens at 80×24 (pytest-textual-snapshot).
+
+Update with `pytest tests/test_kyf_snapshots.py --snapshot-update` and look at the SVGs in
+tests/__snapshots__/test_kyf_snapshots/ before committing them.
+
+Everything is seeded; bots are `random` (seeded per seat), so the pictures don't move when the
+heuristic/hard bots change; the card style is pinned to Unicode and the save/config dirs are fresh.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.pilot import Pilot
+
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.tables.kill_your_friends.game_over import GameOverScreen
+from cutthroat.tui.tables.kill_your_friends.setup import SetupScreen
+from cutthroat.tui.tables.kill_your_friends.table import TableScreen
+from cutthroat.tui.widgets.choice import ChoiceScreen
+from cutthroat.tui.widgets.curtain import CurtainScreen
+
+SIZE = (80, 24)
+GAME = "kill-your-friends"
+FOUR = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random"), Seat("bot", "Dee", "random")]
+ONE_HUMAN = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+
+
+@pytest.fixture(autouse=True)
+def unicode_cards(write_settings) -> None:
+    write_settings(card_style="unicode")
+
+
+def played(seed: int, seats: list[Seat], moves: int) -> Session:
+    """`moves` seeded random moves into a game."""
+    rng = random.Random(seed)
+    session = Session(GAME, {}, seed, seats)
+    for _ in range(moves):
+        session.apply(rng.choice(session.legal_actions(session.current_seat)))
+    return session
+
+
+async def settle(pilot: Pilot, done, tries: int = 250) -> None:
+    for _ in range(tries):
+        if done():
+            break
+        await pilot.pause(0.02)
+    assert done(), type(pilot.app.screen).__name__
+    await pilot.pause()
+
+
+def test_kyf_setup_screen(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "enter")  # the title's second game
+        await settle(pilot, lambda: isinstance(pilot.app.screen, SetupScreen))
+        await pilot.press("left", "down", "down", "left", "left")  # 3 players, seat 2 human
+
+    assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_kyf_curtain(snap_compare) -> None:
+    app = CutthroatApp(start=dict(game=GAME, config={}, seed=11, seats=FOUR[:2] + ONE_HUMAN[2:]))
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen))
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_kyf_table_mid_game(snap_compare) -> None:
+    # Seed 11, 69 moves: Ana (to act) has R1 R1 R2 R3 on her — deadly — and holds her own R3;
+    # Cy and Dee have each lost a life; saved cards lie face up at the bottom of the deck.
+    session = played(11, FOUR, 69)
+    assert session.current_seat == 0
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        await pilot.press("left")  # an unplayable card: its reason shows
+        await pilot.pause()
+
+    assert snap_compare(CutthroatApp(loaded=session.save_data()), terminal_size=SIZE, run_before=run_before)
+
+
+def test_kyf_reaper_prompt(snap_compare) -> None:
+    # Seed 10, 74 moves: Bob and Dee are out (graveyards); Ana holds G1, Head Swap and the Reaper.
+    session = played(10, FOUR, 74)
+    assert session.current_seat == 0
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        await pilot.press("end", "enter")  # the Reaper is the last card: how to use it?
+        await settle(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen))
+
+    assert snap_compare(CutthroatApp(loaded=session.save_data()), terminal_size=SIZE, run_before=run_before)
+
+
+def test_kyf_game_over(snap_compare) -> None:
+    # Seed 16: Ana ends the game with her last card (empty hand); Bob went out first.
+    rng = random.Random(16)
+    full = Session(GAME, {}, 16, ONE_HUMAN)
+    while not full.is_over:
+        full.apply(rng.choice(full.legal_actions(full.current_seat)))
+    assert full.log[-1][0] == 0
+    short = Session(GAME, {}, 16, ONE_HUMAN)
+    for seat, action in full.log[:-1]:
+        short.apply(action, seat)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+        pilot.app.screen.session.apply(full.log[-1][1])
+        await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+
+    assert snap_compare(CutthroatApp(loaded=short.save_data()), terminal_size=SIZE, run_before=run_before)

@@ -1,0 +1,384 @@
+"""The Kill Your Friends table driven by key presses (Textual's Pilot), at 80×24.
+
+Every test runs with fresh save/config dirs (tests/conftest.py) and bot speed "instant". Bots are
+`random` (seeded), so the games don't change when the heuristic/hard bots change.
+Keys, as the table binds them: ←/→ choose a card, Enter plays it (a prompt when there's a
+choice), 1–8 play it on that seat, d pick up / skip, r reveal, Enter takes a forced turn,
+f skip ahead, h hint, s save, Esc menu.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from pathlib import Path
+from typing import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from cutthroat import saves
+from cutthroat.engine.protocol import Action
+from cutthroat.games.kill_your_friends.cards import REAPER
+from cutthroat.games.kill_your_friends.rules import DRAW
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.load import LoadScreen
+from cutthroat.tui.screens.menu import MenuScreen
+from cutthroat.tui.screens.save import SaveScreen
+from cutthroat.tui.screens.title import TitleScreen
+from cutthroat.tui.tables.kill_your_friends.game_over import GameOverScreen
+from cutthroat.tui.tables.kill_your_friends.setup import Cycler, SetupScreen
+from cutthroat.tui.tables.kill_your_friends.table import TableScreen, action_card, action_target
+from cutthroat.tui.widgets.choice import ChoiceScreen
+from cutthroat.tui.widgets.curtain import CurtainScreen
+from cutthroat.tui.widgets.hand import HandPanel
+
+SIZE = (80, 24)
+GAME = "kill-your-friends"
+HOT_SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Eve", "random")]
+
+
+def async_test(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out; screen is {type(pilot.app.screen).__name__}")
+        await pilot.pause(0.02)
+
+
+def text(widget: Static) -> str:
+    return str(widget.render())
+
+
+def to_card(cards: list, card) -> list[str]:
+    """The fewest keys that put the hand cursor on `card`: from the left end or the right end."""
+    i = cards.index(card)
+    left, right = ["home"] + ["right"] * i, ["end"] + ["left"] * (len(cards) - 1 - i)
+    return left if len(left) <= len(right) else right
+
+
+def hand_keys(table: TableScreen, action: Action) -> list[str]:
+    """The keys that play `action` for the human whose hand is on screen."""
+    if action.kind == "draw" or action.kind == "pass":
+        return ["d"]
+    if action.kind in ("take_two", "face_reaper", "lose_life"):
+        return ["enter"]
+    if action.kind == "reveal":
+        return ["r"]
+    card = action_card(action)
+    cards = table.hand(table.session.view(table.viewer))
+    keys = to_card(cards, card)
+    options = table.options_for(card)
+    target = action_target(action)
+    if target >= 0 and sum(action_target(a) == target for a in options) == 1:
+        return keys + [str(target + 1)]
+    if len(options) == 1:
+        return keys + ["enter"]
+    raise AssertionError(f"no direct keys for {action!r}")
+
+
+async def play(pilot: Pilot, table: TableScreen, action: Action) -> None:
+    session = table.session
+    before = len(session.log)
+    seat = session.current_seat
+    await pilot.press(*hand_keys(table, action))
+    assert session.log[before] == (seat, action), text(table.query_one("#kyf-message", Static))
+
+
+async def pass_curtain(pilot: Pilot, name: str) -> TableScreen:
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen))
+    curtain = pilot.app.screen
+    assert f"Pass to {name}" in text(curtain.query_one("#curtain-name", Static))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+    table = pilot.app.screen
+    assert table.viewer is not None and table.names[table.viewer] == name
+    return table
+
+
+def hot_seat_app(seed: int = 7, seats: list[Seat] | None = None, config: dict | None = None) -> CutthroatApp:
+    return CutthroatApp(start=dict(game=GAME, config=config or {}, seed=seed, seats=seats or HOT_SEATS))
+
+
+# -- a hot-seat game from the title, by keys ---------------------------------------------------------
+@async_test
+async def test_title_to_hot_seat_game_play_refusal_bot_save_and_load(save_dir: Path) -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen.query_one("#title-menu", OptionList)
+        target = menu.get_option_index(f"game:{GAME}")
+        for _ in range(menu.option_count):
+            if menu.highlighted == target:
+                break
+            await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        # Players 4 → 3; seat 2 Heuristic → Human; seat 3 Heuristic → Random; seed 11.
+        await pilot.press("left", "down", "down", "left", "left", "down", "left")
+        assert [setup.query_one(f"#who-{i}", Cycler).value for i in range(3)] == ["human", "human", "random"]
+        assert not setup.query_one("#seat-line-3").display
+        await pilot.press("down", "down", "down")
+        assert app.focused is setup.query_one("#seed", Input)
+        await pilot.press("1", "1")
+        assert "2 humans, 1 bot" in text(setup.query_one("#setup-problem", Static))
+        await pilot.press("enter")
+
+        # Seed 11 deals Ana the first turn: the curtain comes first.
+        table = await pass_curtain(pilot, "Ana")
+        session = table.session
+        assert session.seed == 11 and [s.name for s in session.seats] == ["Ana", "Bob", "Cy"]
+        assert session.current_seat == 0
+        panel = table.query_one(HandPanel)
+        assert "Ana's hand" in str(panel.border_title)
+
+        # A card that can't be played: its reason shows and nothing changes.
+        legal = session.legal_actions(0)
+        cards = table.hand(session.view(0))
+        stuck = min((c for c in cards if not table.options_for(c)), key=lambda c: len(to_card(cards, c)))
+        await pilot.press(*to_card(cards, stuck), "enter")
+        message = text(table.query_one("#kyf-message", Static))
+        assert message.startswith("✗ ") and len(session.log) == 0
+        assert "✗" in text(panel.query_one("#hand-note", Static))
+
+        # Attack Bob by keys: B1, then 2.
+        attack = next(a for a in legal if a.kind == "attack")
+        assert hand_keys(table, attack)[-1] == "2"
+        await play(pilot, table, attack)
+
+        # Bob: curtain, then pick up with d; Eve (bot) moves by itself; back to Ana.
+        table = await pass_curtain(pilot, "Bob")
+        await play(pilot, table, DRAW)
+        await wait_until(pilot, lambda: len(session.log) >= 3 and not session.seat_is_bot(session.current_seat))
+        assert session.log[2][0] == 2  # the bot moved
+        assert isinstance(app.screen, CurtainScreen)
+        table = await pass_curtain(pilot, session.seats[session.current_seat].name)
+
+        # Save, move on, then load the save from the menu.
+        saved_log = list(session.log)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveScreen))
+        await pilot.press(*"kyf test", "enter")
+        await wait_until(pilot, lambda: app.screen is table)
+        path = save_dir / "kyf-test.json"
+        assert saves.read(path).log == saved_log
+        current = session.current_seat
+        await play(pilot, table, session.legal_actions(current)[0])
+        assert len(session.log) > len(saved_log)
+
+        await wait_until(pilot, lambda: isinstance(app.screen, (TableScreen, CurtainScreen)))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        menu = app.screen.query_one("#menu-list", OptionList)
+        await pilot.press(*["down"] * menu.get_option_index("load"), "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        load = app.screen
+        key = next(k for k, p in load.paths.items() if p == path)
+        menu = load.query_one("#load-list", OptionList)
+        while menu.highlighted != menu.get_option_index(key):
+            await pilot.press("down")
+        await pilot.press("enter")
+        # The loaded game (two humans, a human to act) opens behind the curtain.
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        loaded = await pass_curtain(pilot, session.seats[current].name)
+        assert loaded is not table and loaded.session.log == saved_log
+
+
+# -- the curtain ---------------------------------------------------------------------------------------
+@async_test
+async def test_curtain_between_two_humans_hides_the_other_hand(write_settings) -> None:
+    write_settings(bot_speed="slow", card_style="unicode")
+    app = hot_seat_app(seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        # Esc on the curtain opens the menu; leaving the menu puts the curtain back.
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        table = await pass_curtain(pilot, "Ana")
+        session = table.session
+        shown_cards = text(table.query_one("#hand-cards", Static))
+        assert all(c.label in shown_cards for c in session.view(0).hand)
+        await pilot.press("d")  # Ana picks up: Bob is next
+
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        shown = app.export_screenshot()
+        assert "Pass to Bob" in shown.replace("&#160;", " ")
+        assert "Ana's hand" not in shown and "Ana&#x27;s hand" not in shown
+        for card in set(session.view(0).hand):  # none of Ana's card labels (R1, Megadeath …)
+            assert f">{card.label}<" not in shown.replace("&#160;", " ")
+        assert table.query_one(HandPanel).cards == []  # not even under the curtain
+
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is table)
+        assert "Bob's hand" in str(table.query_one(HandPanel).border_title)
+        assert table.query_one(HandPanel).cards
+
+        # Bob picks up; Eve (a bot, slow) is to act: no hand on screen, then f skips ahead.
+        await pilot.press("d")
+        await pilot.pause()
+        assert session.seat_is_bot(session.current_seat)
+        assert table.query_one(HandPanel).cards == []
+        assert "hidden" in text(table.query_one("#hand-cards", Static))
+        await pilot.press("f")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert len(session.log) == 3
+        # Ana's own pick-up is told to her, privately, when her turn comes.
+        table = await pass_curtain(pilot, "Ana")
+        news = text(table.query_one("#kyf-message", Static))
+        assert news.startswith("Since your last turn: You picked up"), news
+
+
+@async_test
+async def test_single_human_never_sees_a_curtain() -> None:
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    app = hot_seat_app(seed=7, seats=seats)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        for _ in range(2):
+            await wait_until(pilot, lambda: table.my_turn or table.session.is_over)
+            assert not isinstance(app.screen, CurtainScreen)
+            session = table.session
+            if session.is_over:
+                break
+            await play(pilot, table, session.legal_actions(0)[0])
+
+
+# -- prompts, forced turns, loading mid-game -----------------------------------------------------------
+def session_until(seed: int, seats: list[Seat], stop: Callable[[Session], bool], config: dict | None = None,
+                  limit: int = 400) -> Session:
+    """A headless session played by seeded random choices until `stop` holds (for the seat to act)."""
+    import random
+
+    rng = random.Random(seed)
+    session = Session(GAME, config or {}, seed, seats)
+    for _ in range(limit):
+        if session.is_over or stop(session):
+            return session
+        session.apply(rng.choice(session.legal_actions(session.current_seat)))
+    raise AssertionError("never reached")
+
+
+def holds_reaper_with_choice(session: Session) -> bool:
+    seat = session.current_seat
+    if session.seat_is_bot(seat):
+        return False
+    return sum(a.kind == "reaper" for a in session.legal_actions(seat)) >= 2
+
+
+@async_test
+async def test_loaded_mid_game_opens_behind_the_curtain_and_the_reaper_prompts() -> None:
+    session = session_until(5, HOT_SEATS, holds_reaper_with_choice)
+    seat = session.current_seat
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        table = await pass_curtain(pilot, HOT_SEATS[seat].name)
+        assert table.session.log == session.log
+        cards = table.hand(table.session.view(seat))
+        await pilot.press(*to_card(cards, REAPER), "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        prompt = app.screen
+        options = [c.value for c in prompt.choices]
+        assert all(a.kind == "reaper" for a in options)
+        assert len(options) == sum(a.kind == "reaper" for a in table.session.legal_actions(seat))
+        await pilot.press("escape")  # cancel: nothing played
+        await wait_until(pilot, lambda: app.screen is table)
+        assert len(table.session.log) == len(session.log)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        choice = app.screen.choices[0]
+        await pilot.press(choice.key)
+        await wait_until(pilot, lambda: len(table.session.log) > len(session.log))
+        assert table.session.log[len(session.log)] == (seat, choice.value)
+
+
+@async_test
+async def test_forced_turn_is_one_prompt_taken_with_enter() -> None:
+    def forced(s: Session) -> bool:
+        seat = s.current_seat
+        legal = s.legal_actions(seat)
+        return seat == 0 and len(legal) == 1 and legal[0].kind in ("take_two", "face_reaper", "lose_life")
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    session = session_until(11, seats, forced)
+    action = session.legal_actions(0)[0]
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        message = text(table.query_one("#kyf-message", Static))
+        assert "press Enter" in message
+        await pilot.press("d")  # not a pick-up now
+        assert len(table.session.log) == len(session.log)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(table.session.log) > len(session.log))
+        assert table.session.log[len(session.log)] == (0, action)
+
+
+@async_test
+async def test_game_over_dialog_then_title() -> None:
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    for seed in range(1, 50):  # a game the human (seat 0) ends with their move
+        full = session_until(seed, seats, lambda s: False, limit=4000)
+        if full.log[-1][0] == 0:
+            break
+    assert full.is_over and full.log[-1][0] == 0
+    short = Session(GAME, {}, seed, seats)
+    for seat, action in full.log[:-1]:
+        short.apply(action, seat)
+    app = CutthroatApp(loaded=short.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        table.session.apply(full.log[-1][1])
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        dialog = app.screen
+        body = " ".join(text(w) for w in dialog.query(Static))
+        assert "How:" in body and "Ana" in body and "Attacks" in body
+        await pilot.press("l")
+        await wait_until(pilot, lambda: app.screen is table)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("t")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+# -- setup refuses what the rules refuse ---------------------------------------------------------------
+@async_test
+async def test_setup_refuses_impossible_setups_with_the_reason() -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen())
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        await pilot.press("right", "right", "right")  # 7 players
+        problem = setup.query_one("#setup-problem", Static)
+        assert "takes 2–6 players" in text(problem)
+        await pilot.press("ctrl+s")
+        assert app.screen is setup
+        sudden = setup.query_one("#sudden-death", Cycler)
+        sudden.focus()
+        await pilot.press("right")
+        assert text(problem).startswith("✓")
+        # Co-op needs an even count: 7 is refused, 8 is fine and team-mates share a character.
+        setup.query_one("#co-op", Cycler).focus()
+        await pilot.press("right")
+        assert "Co-op needs teams of two" in text(problem)
+        setup.query_one("#players", Cycler).focus()
+        await pilot.press("right")
+        assert text(problem).startswith("✓")
+        assert setup.characters() == "RBGYRBGY"
+        assert setup.query_one("#char-4", Cycler).disabled
