@@ -156,7 +156,9 @@ def cmd_simulate(args) -> int:
                     break
                 seat = to_act[0]
                 legal = rules.legal_actions(state, seat)
-                action = bots[seat].choose(rules.view(state, seat), legal)
+                bot = bots[seat]
+                view = rules.view(state, seat) if getattr(bot, "needs_view", True) else None
+                action = bot.choose(view, legal)
                 rules.apply(state, action, seat)
                 steps += 1
                 if steps > STEP_LIMIT:

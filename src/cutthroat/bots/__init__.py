@@ -27,6 +27,7 @@ class RandomBot:
     """Uniform over the legal actions."""
 
     level = "random"
+    needs_view = False  # `simulate` skips building a view for it
 
     def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -39,7 +39,8 @@ class SearchBot:
 
     def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
                  rollout: RolloutPolicy = random_rollout, iterations: int | None = None,
-                 max_depth: int = 400, evaluate: Callable[[Any, int], float] | None = None) -> None:
+                 max_depth: int = 400, evaluate: Callable[[Any, int], float] | None = None,
+                 paired: bool = True) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
@@ -47,6 +48,7 @@ class SearchBot:
         self.iterations = iterations
         self.max_depth = max_depth
         self.evaluate = evaluate
+        self.paired = paired
         self.last_stats: list[tuple[Action, int, float]] = []
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -65,6 +67,16 @@ class SearchBot:
                     break
             elif total >= len(legal) and time.perf_counter() >= deadline:
                 break
+            if self.paired:
+                # Every root action on the same deal with the same playout dice (common random
+                # numbers): the comparison between actions is far less noisy than the values.
+                state = self.rules.determinize(view, self.rng)
+                dice = self.rng.getrandbits(64)
+                for i, action in enumerate(legal):
+                    wins[i] += self._play_from(self.rules.copy(state), seat, action, random.Random(dice))
+                    visits[i] += 1
+                total += len(legal)
+                continue
             i = self._select(visits, wins, total)
             wins[i] += self._playout(view, seat, legal[i])
             visits[i] += 1
@@ -87,8 +99,10 @@ class SearchBot:
         return best
 
     def _playout(self, view: Any, seat: int, action: Action) -> float:
-        rules, rng = self.rules, self.rng
-        state = rules.determinize(view, rng)
+        return self._play_from(self.rules.determinize(view, self.rng), seat, action, self.rng)
+
+    def _play_from(self, state: Any, seat: int, action: Action, rng: random.Random) -> float:
+        rules = self.rules
         rules.apply_unchecked(state, action)
         for _ in range(self.max_depth):
             to_act = rules.to_act(state)
