@@ -40,7 +40,9 @@ class SearchBot:
     def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
                  rollout: RolloutPolicy = random_rollout, iterations: int | None = None,
                  max_depth: int = 400, evaluate: Callable[[Any, int], float] | None = None,
-                 paired: bool = True) -> None:
+                 paired: bool = True,
+                 candidates: Callable[[Any, list], list] | None = None,
+                 veto: float | None = None) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
@@ -49,15 +51,22 @@ class SearchBot:
         self.max_depth = max_depth
         self.evaluate = evaluate
         self.paired = paired
+        self.candidates = candidates
+        self.veto = veto
         self.last_stats: list[tuple[Action, int, float]] = []
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         seat = view.seat
-        legal = list(legal)
+        # A game may narrow the root to its policy's best few moves, best first: with a small
+        # budget, a few well-measured candidates beat many barely-measured ones.
+        legal = list(self.candidates(view, list(legal)) if self.candidates else legal)
+        if len(legal) == 1:
+            return legal[0]
         visits = [0] * len(legal)
         wins = [0.0] * len(legal)
+        paired_results: list[list[float]] = [[] for _ in legal]
         deadline = time.perf_counter() + self.think_ms / 1000
         limit = self.iterations
         total = 0
@@ -73,7 +82,9 @@ class SearchBot:
                 state = self.rules.determinize(view, self.rng)
                 dice = self.rng.getrandbits(64)
                 for i, action in enumerate(legal):
-                    wins[i] += self._play_from(self.rules.copy(state), seat, action, random.Random(dice))
+                    value = self._play_from(self.rules.copy(state), seat, action, random.Random(dice))
+                    paired_results[i].append(value)
+                    wins[i] += value
                     visits[i] += 1
                 total += len(legal)
                 continue
@@ -82,7 +93,11 @@ class SearchBot:
             visits[i] += 1
             total += 1
         self.last_stats = [(a, v, w / v if v else 0.0) for a, v, w in zip(legal, visits, wins)]
-        best = max(range(len(legal)), key=lambda k: (visits[k], wins[k]))
+        # Most visits, then most wins, then the earlier (policy-preferred) candidate.
+        best = max(range(len(legal)), key=lambda k: (visits[k], wins[k], -k))
+        if self.veto is not None and self.paired and best != 0:
+            if not _clearly_better(paired_results[best], paired_results[0], self.veto):
+                best = 0  # the policy's own first choice stands unless the search is sure
         return legal[best]
 
     @staticmethod
@@ -117,3 +132,14 @@ class SearchBot:
         if result is None or seat not in result.winners:
             return 0.0
         return 1.0 / len(result.winners)
+
+
+def _clearly_better(a: list[float], b: list[float], z: float) -> bool:
+    """Is `a` better than `b` by more than z standard errors of their paired differences?"""
+    k = min(len(a), len(b))
+    if k < 2:
+        return False
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return mean > 0 and mean * mean * k > z * z * max(var, 1e-12)

@@ -157,6 +157,16 @@ def heuristic_rollout(rules, state: Any, seat: int, legal: list, rng: random.Ran
     return best_action(_Table.of_state(state, seat), legal)
 
 
-HardBot = partial(SearchBot, rollout=heuristic_rollout)
+ROOT_CANDIDATES = 4
+
+
+def root_candidates(view, legal: list) -> list:
+    """The heuristic's best few moves, best first: what the search compares."""
+    table = _Table.of_view(view)
+    ranked = sorted(legal, key=lambda a: -score(table, a))
+    return ranked[:ROOT_CANDIDATES]
+
+
+HardBot = partial(SearchBot, rollout=heuristic_rollout, candidates=root_candidates, veto=1.0)
 
 BOTS = {"heuristic": HeuristicBot, "hard": HardBot}
