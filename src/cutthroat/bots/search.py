@@ -1,11 +1,14 @@
-"""The game-agnostic search bot: determinized rollouts with UCB1 at the root (flat Monte Carlo).
+"""The game-agnostic search bot: determinized playouts at the root (flat Monte Carlo).
 
 It needs two things from a game's rules besides the protocol: `determinize(view, rng)`, a full
 state consistent with everything the seat's view shows (hidden cards dealt at random), and
-`apply_unchecked(state, action)` for fast rollouts. It takes the seat's *view*, never the
-state, so it can't peek even by accident. Each iteration samples a fresh determinization (so
-no single guess about hidden cards dominates), picks a root action by UCB1, plays the game out
-with a cheap rollout policy, and scores the seat's share of the win.
+`apply_unchecked(state, action)` for fast playouts. It takes the seat's *view*, never the
+state, so it can't peek even by accident. Each round samples a fresh determinization (so no
+single guess about hidden cards dominates) and plays every candidate move out on it with the
+same dice, using the game's cheap policy for everyone; a move's value is the seat's share of
+the wins. Games may narrow the root to their policy's best few moves (`candidates`) and keep
+the policy's first choice unless another is clearly better (`veto`). `paired=False` gives the
+classic UCB1 allocation instead.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ def random_rollout(rules: Rules, state: Any, seat: int, legal: list, rng: random
 
 
 class SearchBot:
-    """Flat UCB over the root's legal actions; each visit = one determinization + one playout.
+    """Paired playouts (or UCB1) over the root's candidate moves.
 
     `think_ms` bounds the time per decision; `iterations` (if given) bounds the playouts instead,
     which makes tests and measurements independent of machine speed.
