@@ -17,6 +17,7 @@ from cutthroat.games.kill_the_kings.rules import (
     DRAW,
     END_ROUND,
     PLACE,
+    PLAY_RESERVE,
     RESERVE,
     ROUND_OVER,
     KtkView,
@@ -91,11 +92,19 @@ def _kills(n) -> int:
     return (n[0] == 5) + (n[1] == 5) + (n[2] == 5) + (n[3] == 5)
 
 
-def _reserve_move(n, r, k, res, loose: bool):
-    """The rollout policy's reserve play: (spot index, column) or None.
+#: With the reserve full, the simple player plays its loosest-fitting reserve card rather than
+#: draw; that is only worth it up to this gap, by the number of cards already in the column
+#: (so a 6 or lower never starts a column that way). Measured on 40,000 simulated rounds (fresh
+#: seeds): 1.550 points a round against 1.501 for the simple player's "any gap".
+FULL_GAP = (6, 6, 7, 7, 7)
 
-    Only finishable plays; a tight one (gap ≤ 1) always, any when `loose` (reserve full or deck
-    empty). Smallest gap wins.
+
+def _reserve_move(n, r, k, res, full: bool, end: bool = False):
+    """The base policy's reserve play: (spot index, column) or None.
+
+    Only finishable plays; a tight one (gap ≤ 1) always; with the deck empty (`end`) any; with
+    the reserve `full` a loose one up to FULL_GAP[cards in the column].
+    Smallest gap wins.
     """
     best = None
     bg = 99
@@ -106,7 +115,7 @@ def _reserve_move(n, r, k, res, loose: bool):
             nc = n[c]
             if nc < 5 and xk != k[c] and xr < r[c] and xr >= 5 - nc:
                 g = r[c] - xr
-                if g < bg and (g <= 1 or loose):
+                if g < bg and (g <= 1 or end or (full and g <= FULL_GAP[nc])):
                     bg = g
                     best = (i, c)
     return best
@@ -145,7 +154,7 @@ def _rollout(n, r, k, res, deck, draw_first: bool, tight: int) -> int:
     while True:
         if not draw_first:
             while True:
-                mv = _reserve_move(n, r, k, res, len(res) == 4 or not deck)
+                mv = _reserve_move(n, r, k, res, len(res) == 4, not deck)
                 if mv is None:
                     break
                 i, c = mv
@@ -230,7 +239,7 @@ class HardBot:
 
     def __init__(self, rules=None, seed: int = 0, think_ms: int | None = None,
                  rollouts: int = 64, batch: int = 16, z: float = 0.5, tight: int = 1,
-                 mode_aware: bool = True) -> None:
+                 mode_aware: bool = True, search: bool = True) -> None:
         self.rng = random.Random(seed)
         self.think_ms = think_ms
         self.rollouts = rollouts
@@ -239,11 +248,14 @@ class HardBot:
         self.tight = tight
         self.mode_aware = mode_aware
         self.simple = HeuristicBot()
+        self.search = search
 
     def choose(self, view: KtkView, legal: Sequence[Action]) -> Action:
         if view.phase == ROUND_OVER or len(legal) == 1:
             return legal[0]
-        default = self.simple.choose(view, legal)
+        default = self._base(view, legal)
+        if not self.search:
+            return default
         moves = self._candidates(view, legal)
         if len(moves) == 1:
             return moves[0][0]
@@ -285,6 +297,19 @@ class HardBot:
         if best != d and sums[best] / orders > self.z * _se(sums[best], sq[best], orders):
             return moves[best][0]
         return default
+
+    def _base(self, view: KtkView, legal: Sequence[Action]) -> Action:
+        """The base policy: the simple player, except for loose reserve plays with a full reserve
+        (see FULL_GAP)."""
+        if view.drawn is not None:
+            return self.simple.choose(view, legal)
+        n, r, k, res, _ = _table(view)
+        mv = _reserve_move(n, r, k, res, len(res) == 4, view.deck_count == 0)
+        if mv is None:
+            return END_ROUND if view.deck_count == 0 else DRAW
+        i, c = mv
+        spot = [s for s, card in enumerate(view.reserve) if card is not None][i]
+        return PLAY_RESERVE[spot][c]
 
     @staticmethod
     def _play_out(kind, a, b, n, r, k, res, deck, tight) -> int:
