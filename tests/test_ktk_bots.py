@@ -68,12 +68,13 @@ def test_heuristic_strength_matches_the_reference_player() -> None:
 
 @pytest.mark.soak
 def test_hard_strength() -> None:
-    """Measured (2,000 seeded Killer games, `cutthroat simulate`): hard 4.60 / 28.4% / 6.7%,
-    heuristic 4.55 / 25.4% / 5.6% on the same seeds. The edge is real on the win rates but
-    small on mean points, and too small for a fast default-suite check (24 paired rounds can
-    go either way), so strength is only asserted here, with margins."""
+    """Measured (2,000 seeded games, seeds 0-1999, `cutthroat simulate --think 10`): hard 4.66
+    points / Killer 29.3% / Psycho 7.0% (Psycho counted on the Killer games: hard aims at 7 in
+    both modes), heuristic 4.55 / 25.4% / 5.6% on the same seeds. The base policy alone gains
+    about +0.13 points a game; the search trades some of it for win rate. Asserted with margins
+    (this plays at the default budget)."""
     mean, killer, psycho = rates("hard")
     h_mean, h_killer, h_psycho = rates("heuristic")
-    assert mean > 4.45 and killer >= 0.265 and psycho >= 0.055, (mean, killer, psycho)
-    assert killer > h_killer and psycho > h_psycho, (killer, h_killer, psycho, h_psycho)
-    assert mean > h_mean - 0.05, (mean, h_mean)
+    assert mean > 4.5 and killer >= 0.275 and psycho >= 0.06, (mean, killer, psycho)
+    assert killer > h_killer + 0.015 and psycho > h_psycho, (killer, h_killer, psycho, h_psycho)
+    assert mean > h_mean, (mean, h_mean)
