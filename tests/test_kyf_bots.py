@@ -139,5 +139,5 @@ def test_heuristic_beats_its_fair_share_against_random(capsys):
 
 @pytest.mark.soak
 def test_hard_beats_its_fair_share_against_heuristic(capsys):
-    r = _simulate(capsys, "--games", "2000", "--bots", "hard,heuristic,heuristic,heuristic", "--think", "50")
-    assert r["wins"]["hard"] / 2000 > 0.29  # fair share 0.25
+    r = _simulate(capsys, "--games", "2000", "--bots", "hard,heuristic,heuristic,heuristic", "--think", "100")
+    assert r["wins"]["hard"] / 2000 > 0.28  # fair share 0.25; measured 0.313
