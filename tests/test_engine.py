@@ -285,7 +285,7 @@ def test_all_five_games_listed():
         assert game_info(g.game_id) is g
 
 
-IMPLEMENTED = ["kill-the-kings", "kill-your-friends"]
+IMPLEMENTED = ["kill-the-kings", "exploding-kittens", "kill-your-friends"]
 
 
 def test_implemented_games():

@@ -54,7 +54,7 @@ async def settle(pilot: Pilot, done, tries: int = 250) -> None:
 
 def test_kyf_setup_screen(snap_compare) -> None:
     async def run_before(pilot: Pilot) -> None:
-        await pilot.press("down", "enter")  # the title's second game
+        await pilot.press("down", "down", "enter")  # the title's third game
         await settle(pilot, lambda: isinstance(pilot.app.screen, SetupScreen))
         await pilot.press("left", "down", "down", "left", "left")  # 3 players, seat 2 human
 

@@ -12,6 +12,7 @@ from cutthroat.session import Session
 TABLES = {
     "kill-the-kings": "cutthroat.tui.tables.kill_the_kings",
     "kill-your-friends": "cutthroat.tui.tables.kill_your_friends",
+    "exploding-kittens": "cutthroat.tui.tables.exploding_kittens",
 }
 
 

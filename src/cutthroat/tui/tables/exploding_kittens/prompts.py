@@ -1,0 +1,153 @@
+"""Exploding Kittens prompts: where to put a card back (the pile drawn as a strip) and the
+discard pile browser. The other decisions (targets, naming a card, reordering the future,
+Garbage Collection, five different, the reaction window) use the shared ChoiceScreen."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from cutthroat.games.exploding_kittens.cards import EkCard
+
+STRIP = 60  # cards per strip row
+
+
+def ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def card_letter(card: EkCard) -> str:
+    """One letter for a card in the pile strip: E/I kittens, D Defuse, else the name's first."""
+    return {"EXP": "E", "IMP": "I", "DEF": "D"}.get(card.code, card.name[0].lower())
+
+
+class ReinsertScreen(ModalScreen[int | None]):
+    """Choose a depth (cards above it) from 0 (top) to the pile size (bottom).
+
+    The pile is drawn top first as a strip: ▒ an unknown card, a letter for a card you know
+    (E Exploding, I Imploding face up, D Defuse, …), and the ▼ slot where the card will go."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "move", key_display="←→"),
+        Binding("right", "move(1)", show=False),
+        Binding("home,t", "to(0)", "top", key_display="t"),
+        Binding("end,b", "to(-1)", "bottom", key_display="b"),
+        Binding("r", "random", "random"),
+        Binding("enter", "place", "put it here", key_display="⏎"),
+    ]
+
+    def __init__(self, card: EkCard | None, size: int, known: Sequence[EkCard | None], *, face_up: bool,
+                 drawers: Sequence[str] = (), ascii_style: bool = False, start: int = 0) -> None:
+        super().__init__()
+        self.card = card
+        self.pile_size = size
+        self.known = list(known) + [None] * (size - len(known))
+        self.face_up = face_up
+        self.drawers = list(drawers)
+        self.ascii_style = ascii_style
+        self.depth = max(0, min(start, size))
+
+    def compose(self) -> ComposeResult:
+        what = self.card.name if self.card is not None else "the card"
+        face = " face up (everyone will see where)" if self.face_up else " in secret"
+        with Vertical(id="ek-reinsert", classes="dialog"):
+            yield Static(escape(f"Put {what} back{face}"), classes="dialog-title")
+            yield Static(id="ek-strip")
+            yield Static(id="ek-where")
+            yield Static("←→ move · t top · b bottom · r random · Enter put it here", classes="dialog-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def strip(self) -> str:
+        unknown, slot = ("#", "v") if self.ascii_style else ("▒", "▼")
+        cells = []
+        for i in range(self.pile_size + 1):
+            if i == self.depth:
+                cells.append(f"[bold reverse $accent]{slot}[/]")
+            if i < self.pile_size:
+                card = self.known[i]
+                if card is None:
+                    cells.append(f"[$text-muted]{unknown}[/]")
+                else:
+                    style = "bold $error" if card.code in ("EXP", "IMP") else "bold"
+                    cells.append(f"[{style}]{escape(card_letter(card))}[/]")
+        rows = [cells[i:i + STRIP] for i in range(0, len(cells), STRIP)] or [[]]
+        lines = ["".join(r) for r in rows]
+        lines[0] = "top " + lines[0]
+        lines[-1] += " bottom"
+        return "\n".join(lines)
+
+    def where(self) -> str:
+        d = self.depth
+        if d == 0:
+            place = "on top: the next card drawn"
+        elif d == self.pile_size:
+            place = f"at the bottom (under all {self.pile_size})"
+        else:
+            place = f"under {d} card{'s' * (d != 1)}: the {ordinal(d + 1)} card drawn"
+        if d < len(self.drawers):
+            place += f" (one draw each: {self.drawers[d]})"
+        known = [f"{i + 1} {c.name}" for i, c in enumerate(self.known) if c is not None]
+        text = f"[bold]{escape(place)}[/]"
+        if known:
+            text += f"\n[$text-muted]You know: {escape(' · '.join(known[:6]))}[/]"
+        return text
+
+    def redraw(self) -> None:
+        self.query_one("#ek-strip", Static).update(self.strip())
+        self.query_one("#ek-where", Static).update(self.where())
+
+    def action_move(self, step: int) -> None:
+        self.depth = max(0, min(self.pile_size, self.depth + step))
+        self.redraw()
+
+    def action_to(self, depth: int) -> None:
+        self.depth = self.pile_size if depth < 0 else depth
+        self.redraw()
+
+    def action_random(self) -> None:
+        import random
+
+        self.depth = random.randint(0, self.pile_size)
+        self.redraw()
+
+    def action_place(self) -> None:
+        self.dismiss(self.depth)
+
+
+class DiscardScreen(ModalScreen[None]):
+    """The discard pile, top first (and this turn's Barking Kittens)."""
+
+    BINDINGS = [Binding("escape,v,enter,q", "dismiss(None)", "close", key_display="v")]
+
+    def __init__(self, discard: Sequence[EkCard], limbo: Sequence[EkCard] = ()) -> None:
+        super().__init__()
+        self.discard = list(discard)
+        self.limbo = list(limbo)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ek-discard", classes="dialog"):
+            yield Static(f"Discard pile · {len(self.discard)} card{'s' * (len(self.discard) != 1)} (top first)",
+                         classes="dialog-title")
+            lines = []
+            if self.limbo:
+                lines.append(f"[$warning]Played this turn: {escape(', '.join(c.name for c in self.limbo))}[/]")
+            for i, card in enumerate(reversed(self.discard)):
+                lines.append(f"{i + 1:>3} {escape(card.name)}")
+            if not lines:
+                lines.append("[$text-muted]Empty.[/]")
+            with VerticalScroll(id="ek-discard-list"):
+                yield Static("\n".join(lines))
+            yield Static("↑↓ scroll · v or Esc close", classes="dialog-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#ek-discard-list").focus()

@@ -1,0 +1,250 @@
+"""The Exploding Kittens table driven by key presses (Textual's Pilot), at 80×24.
+
+Every test runs with fresh save/config dirs (tests/conftest.py) and bot speed "instant". Bots are
+`random` (seeded), so the games don't move when the heuristic/hard bots change. Constructed
+positions come from tests/helpers_ek.py.
+Keys, as the table binds them: ←/→ choose a card, space selects it for a combo, Enter plays,
+d draws, v discard pile, 1–5 answer a hot-seat reaction window, f skip ahead, s save, Esc menu.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from typing import Callable
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from cutthroat.games.exploding_kittens.cards import BY_CODE
+from cutthroat.games.exploding_kittens.rules import DRAW, Pass, PlayNope, Reinsert
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.tables.exploding_kittens import table as ek_table
+from cutthroat.tui.tables.exploding_kittens.game_over import GameOverScreen
+from cutthroat.tui.tables.exploding_kittens.prompts import DiscardScreen, ReinsertScreen
+from cutthroat.tui.tables.exploding_kittens.setup import Cycler, SetupScreen
+from cutthroat.tui.tables.exploding_kittens.table import TableScreen
+from cutthroat.tui.widgets.choice import ChoiceScreen
+from cutthroat.tui.widgets.curtain import CurtainScreen
+from cutthroat.tui.widgets.hand import HandPanel
+from helpers_ek import BOX_CONFIG, position
+
+SIZE = (80, 24)
+GAME = "exploding-kittens"
+ONE_HUMAN = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+
+
+def async_test(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out; screen is {type(pilot.app.screen).__name__}")
+        await pilot.pause(0.02)
+
+
+def text(widget: Static) -> str:
+    return str(widget.render())
+
+
+def loaded_app(state, seats=ONE_HUMAN, config=BOX_CONFIG) -> tuple[CutthroatApp, Session]:
+    session = Session(GAME, dict(config), 0, list(seats), state=state)
+    return CutthroatApp(loaded=session.save_data()), session
+
+
+@pytest.fixture
+def short_window(monkeypatch) -> None:
+    monkeypatch.setattr(ek_table, "WINDOW_SECONDS", 0.4)
+
+
+# -- setup by keys, then a hot-seat game with the curtain ------------------------------------------
+@async_test
+async def test_setup_by_keys_then_hot_seat_turns_behind_the_curtain(short_window) -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen())
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        # Players 4 → 3; seat 2 Heuristic → Human; seat 3 Heuristic → Random; seed 12.
+        await pilot.press("left", "down", "down", "left", "left", "down", "left")
+        assert [setup.query_one(f"#who-{i}", Cycler).value for i in range(3)] == ["human", "human", "random"]
+        assert not setup.query_one("#seat-line-3").display
+        await pilot.press("down", "down")
+        assert app.focused is setup.query_one("#seed", Input)
+        await pilot.press("1", "2")
+        assert "2 humans, 1 bot" in text(setup.query_one("#setup-problem", Static))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, (TableScreen, CurtainScreen)))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        session = table.session
+        assert session.seed == 12 and session.config["recipe"] == "nope-sauce"
+        assert [s.name for s in session.seats] == ["Ana", "Bob", "Cy"]
+
+        curtains = 0
+        humans_seen = set()
+        while len(session.log) < 14 and not session.is_over:
+            await wait_until(pilot, lambda: isinstance(app.screen, (CurtainScreen, ChoiceScreen, ReinsertScreen,
+                                                                     GameOverScreen))
+                             or (app.screen is table and table.main_turn()))
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, CurtainScreen):
+                # Nothing private under the curtain: no hand on the table behind it.
+                assert table.query_one(HandPanel).cards == []
+                await wait_until(pilot, lambda: bool(screen.query("#curtain-name")))
+                name = text(screen.query_one("#curtain-name", Static))
+                curtains += 1
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: app.screen is not screen)
+                assert name == f"Pass to {session.seats[table.revealed].name}"
+                continue
+            if isinstance(screen, ChoiceScreen):
+                await pilot.press(screen.choices[0].key)
+                continue
+            if isinstance(screen, ReinsertScreen):
+                await pilot.press("b", "enter")
+                continue
+            viewer = table.viewer
+            humans_seen.add(viewer)
+            assert f"{session.seats[viewer].name}'s hand" in str(table.query_one(HandPanel).border_title)
+            before = len(session.log)
+            await pilot.press("d")
+            assert session.log[before] == (viewer, DRAW)
+        assert curtains >= 2 and humans_seen == {0, 1}
+
+
+# -- one human: the Nope window shows only with a Nope in hand -------------------------------------
+def bob_skips(ana: str) -> Session:
+    """Bob (bot, seat 1) has just played Skip: the reaction window is open."""
+    state = position(3, hands={0: ana, 1: "SKIP TACO", 2: "BEARD"}, pile="TACO TACO TACO EXP", turn=1)
+    from cutthroat.games.exploding_kittens.rules import RULES, Play
+
+    RULES.apply(state, Play(BY_CODE["SKIP"]), 1)
+    return state
+
+
+@async_test
+async def test_lone_human_with_a_nope_gets_the_window_and_nopes() -> None:
+    app, _ = loaded_app(bob_skips("NOPE DEF"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        prompt = app.screen
+        assert "Bob plays Skip" in prompt.title_text
+        assert [c.key for c in prompt.choices] == ["p", "n"]
+        await pilot.press("n")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        session = table.session
+        await wait_until(pilot, lambda: len(session.log) > session.log.index((0, PlayNope(0))) + 2
+                         and session.log[-1][1].kind != "pass")
+        after = [(seat, a) for seat, a in session.log[session.log.index((0, PlayNope(0))):] if a.kind != "pass"]
+        assert after[1][0] == 1  # the Skip was Noped: Bob is still to move
+
+
+@async_test
+async def test_lone_human_without_a_nope_is_passed_for_silently() -> None:
+    app, _ = loaded_app(bob_skips("DEF SKIP"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        session = table.session
+        await wait_until(pilot, lambda: session.state.turn != 1 or session.is_over)
+        assert (0, Pass(0)) in session.log
+        assert not any(isinstance(s, ChoiceScreen) for s in app.screen_stack)
+
+
+# -- prompts: reinsert with the strip, a pair with its target --------------------------------------
+@async_test
+async def test_defused_kitten_goes_back_where_the_strip_says() -> None:
+    state = position(3, hands={0: "DEF SKIP", 1: "TACO", 2: "BEARD"}, pile="EXP TACO TACO TACO SKIP", turn=0)
+    app, _ = loaded_app(state)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReinsertScreen))
+        strip = text(app.screen.query_one("#ek-strip", Static))
+        assert strip.startswith("top ▼") and strip.endswith(" bottom") and strip.count("▒") == 4
+        await pilot.press("right", "right")
+        assert "under 2 cards: the 3rd card drawn" in text(app.screen.query_one("#ek-where", Static))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is table)
+        assert (0, Reinsert(2)) in table.session.log
+
+
+@async_test
+async def test_pair_by_space_and_enter_then_a_target_prompt() -> None:
+    state = position(3, hands={0: "TACO FERAL SKIP", 1: "BEARD", 2: "ZOMBIE"}, pile="SKIP SKIP SKIP", turn=0)
+    app, _ = loaded_app(state)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        # Alone, a cat card can't be played: the reason shows and nothing happens.
+        await pilot.press("home", "right", "enter")
+        assert "Cat cards do nothing alone" in text(table.query_one("#ek-message", Static))
+        assert table.session.log == []
+        await pilot.press("home", "space", "right", "space", "enter")  # Tacocat + Feral Cat
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert {c.key for c in app.screen.choices} == {"2", "3"}
+        await pilot.press("3")
+        await wait_until(pilot, lambda: app.screen is table and table.main_turn())
+        kinds = [a.kind for _, a in table.session.log]
+        assert kinds[:2] == ["combo", "target"] and table.session.state.hands[0].count(BY_CODE["ZOMBIE"]) == 1
+
+
+@async_test
+async def test_discard_browser_and_game_over() -> None:
+    state = position(2, hands={0: "SKIP", 1: "TACO"}, pile="EXP", discard="NOPE SHUFFLE", turn=0,
+                     config={"recipe": "custom", "custom": "start=0 deal=1 EXP=1 SKIP=1 TACO=1 NOPE=1 SHUFFLE=1"})
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random")]
+    app, _ = loaded_app(state, seats, {"recipe": "custom", "custom": "start=0 deal=1 EXP=1 SKIP=1 TACO=1 "
+                                                                      "NOPE=1 SHUFFLE=1"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        await pilot.press("v")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        await pilot.press("d")  # the only kitten, no Defuse: Ana explodes, Bob wins
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        body = " ".join(text(w) for w in app.screen.query(Static))
+        assert "Bob wins" in body and "1st Ana (exploded)" in body
+
+
+# -- hot-seat: the shared timed window, claimed behind the curtain ---------------------------------
+@async_test
+async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch) -> None:
+    from cutthroat.games.exploding_kittens.rules import RULES, Play
+
+    monkeypatch.setattr(ek_table, "WINDOW_SECONDS", 2.0)  # time enough to claim on a busy machine
+
+    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
+    RULES.apply(state, Play(BY_CODE["SKIP"]), 2)  # Cy (bot) plays Skip: Ana and Bob are asked
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    app, _ = loaded_app(state, seats)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.humans_to_act() == [0, 1])
+        table = app.screen
+        assert "Press your seat number: 1 Ana · 2 Bob" in text(table.query_one("#ek-message", Static))
+        await pilot.press("2")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and bool(app.screen.query("#curtain-name")))
+        assert text(app.screen.query_one("#curtain-name", Static)) == "Pass to Bob"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("n")
+        session = table.session
+        await wait_until(pilot, lambda: (1, PlayNope(1)) in session.log)
+        # The window reopens for Ana (and Cy); Ana doesn't claim it: the time runs out, she passes.
+        await wait_until(pilot, lambda: (0, Pass(0)) in session.log[session.log.index((1, PlayNope(1))):])
