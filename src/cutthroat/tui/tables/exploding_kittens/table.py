@@ -34,7 +34,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action, Event, IllegalAction
@@ -72,6 +71,7 @@ from cutthroat.games.exploding_kittens.rules import (
     combo_kind,
 )
 from cutthroat.session import Session
+from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.tables.exploding_kittens.prompts import DiscardScreen, ReinsertScreen, ordinal
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
@@ -170,7 +170,7 @@ def window_text(f: Frame, names) -> str:
 
 
 # -- the screen ------------------------------------------------------------------------------------
-class TableScreen(Screen):
+class TableScreen(TableScreenBase):
     CSS_PATH = "ek.tcss"
     BINDINGS = [
         Binding("left", "move(-1)", "card", key_display="←→"),
@@ -1037,37 +1037,5 @@ class TableScreen(Screen):
         view = self.public
         self.app.push_screen(DiscardScreen(view.discard, view.limbo))
 
-    def action_save(self) -> None:
-        from cutthroat.tui.screens.save import SaveScreen
-
-        view = self.public
-        self.app.push_screen(SaveScreen(self.session, f"kittens {view.n}p move {len(self.session.log)}"))
-
-    def action_rules(self) -> None:
-        from cutthroat.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.session.game))
-
-    def action_menu(self) -> None:
-        from cutthroat.tui.screens.menu import MenuScreen
-
-        self.app.push_screen(MenuScreen(), self.after_menu)
-
-    def after_menu(self, choice: str | None) -> None:
-        app = self.app
-        if choice == "save":
-            self.action_save()
-        elif choice == "load":
-            from cutthroat.tui.screens.load import LoadScreen
-
-            app.push_screen(LoadScreen())
-        elif choice == "settings":
-            from cutthroat.tui.screens.settings import SettingsScreen
-
-            app.push_screen(SettingsScreen())
-        elif choice == "rules":
-            self.action_rules()
-        elif choice == "title":
-            app.pop_screen()
-        elif choice == "quit":
-            app.exit()
+    def save_name(self) -> str:
+        return f"kittens {self.public.n}p move {len(self.session.log)}"

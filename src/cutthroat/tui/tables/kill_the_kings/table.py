@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Click
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action, Event, IllegalAction
@@ -28,6 +27,7 @@ from cutthroat.games.kill_the_kings.rules import (
     why_not_fits,
 )
 from cutthroat.session import Session
+from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 
@@ -39,7 +39,7 @@ _SLOT_BY_ID = {**{f"col{c}": c for c in COLUMN_SLOTS}, **{f"spot{s - 4}": s for 
                "deck": DECK_SLOT, "drawn": DECK_SLOT}
 
 
-class TableScreen(Screen):
+class TableScreen(TableScreenBase):
     BINDINGS = [
         Binding("1", "column(0)", "place", key_display="1-4"),
         Binding("2", "column(1)", show=False),
@@ -461,40 +461,9 @@ class TableScreen(Screen):
         description = self.session.rules.describe_action(self.session.state, action)
         self.say(f"Hint: {description}")
 
-    def action_save(self) -> None:
-        from cutthroat.tui.screens.save import SaveScreen
-
+    def save_name(self) -> str:
         view = self.view
-        self.app.push_screen(SaveScreen(self.session, f"kings {view.mode} round {view.round}"))
-
-    def action_rules(self) -> None:
-        from cutthroat.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.session.game))
-
-    def action_menu(self) -> None:
-        from cutthroat.tui.screens.menu import MenuScreen
-
-        self.app.push_screen(MenuScreen(), self.after_menu)
-
-    def after_menu(self, choice: str | None) -> None:
-        app = self.app
-        if choice == "save":
-            self.action_save()
-        elif choice == "load":
-            from cutthroat.tui.screens.load import LoadScreen
-
-            app.push_screen(LoadScreen())
-        elif choice == "settings":
-            from cutthroat.tui.screens.settings import SettingsScreen
-
-            app.push_screen(SettingsScreen())
-        elif choice == "rules":
-            self.action_rules()
-        elif choice == "title":
-            app.pop_screen()
-        elif choice == "quit":
-            app.exit()
+        return f"kings {view.mode} round {view.round}"
 
     def on_screen_resume(self) -> None:
         self.session.undo_allowed = self.app.settings.undo  # Settings may have changed it

@@ -24,7 +24,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Click
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action, Event, IllegalAction
@@ -50,6 +49,7 @@ from cutthroat.games.kill_your_friends.rules import (
     describe_action,
 )
 from cutthroat.session import Session
+from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, chip
@@ -199,7 +199,7 @@ def why_not_on(view: KyfView, card: KyfCard, seat: int, names: Sequence[str]) ->
 
 
 # -- the screen ------------------------------------------------------------------------------------
-class TableScreen(Screen):
+class TableScreen(TableScreenBase):
     CSS_PATH = "kyf.tcss"
     BINDINGS = [
         Binding("left", "move(-1)", "card", key_display="←→"),
@@ -993,37 +993,5 @@ class TableScreen(Screen):
                 self.cursor_code = card.code
         self.say(f"[bold $card-hint]Hint:[/] {escape(self.sym_text(self.describe(action)))}")
 
-    def action_save(self) -> None:
-        from cutthroat.tui.screens.save import SaveScreen
-
-        view = self.public
-        self.app.push_screen(SaveScreen(self.session, f"friends {view.n}p move {len(self.session.log)}"))
-
-    def action_rules(self) -> None:
-        from cutthroat.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.session.game))
-
-    def action_menu(self) -> None:
-        from cutthroat.tui.screens.menu import MenuScreen
-
-        self.app.push_screen(MenuScreen(), self.after_menu)
-
-    def after_menu(self, choice: str | None) -> None:
-        app = self.app
-        if choice == "save":
-            self.action_save()
-        elif choice == "load":
-            from cutthroat.tui.screens.load import LoadScreen
-
-            app.push_screen(LoadScreen())
-        elif choice == "settings":
-            from cutthroat.tui.screens.settings import SettingsScreen
-
-            app.push_screen(SettingsScreen())
-        elif choice == "rules":
-            self.action_rules()
-        elif choice == "title":
-            app.pop_screen()
-        elif choice == "quit":
-            app.exit()
+    def save_name(self) -> str:
+        return f"friends {self.public.n}p move {len(self.session.log)}"
