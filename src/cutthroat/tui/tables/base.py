@@ -1,4 +1,5 @@
-"""What every game's table screen shares: the save, rules and in-game menu keys."""
+"""What every game's table screen shares: the public view, the card style, and the save,
+rules and in-game menu keys."""
 
 from __future__ import annotations
 
@@ -7,6 +8,18 @@ from textual.screen import Screen
 
 class TableScreenBase(Screen):
     """A game table. Subclasses set `self.session` and say what a save is called by default."""
+
+    @property
+    def public(self):
+        """The spectator's view: what may show while nobody in particular has the screen."""
+        return self.session.view(None)
+
+    @property
+    def ascii_style(self) -> bool:
+        return self.app.settings.resolved_card_style() == "ascii"
+
+    def is_bot(self, seat: int) -> bool:
+        return self.session.seat_is_bot(seat)
 
     def save_name(self) -> str:
         return f"{self.session.game} move {len(self.session.log)}"

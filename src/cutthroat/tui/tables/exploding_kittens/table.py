@@ -261,22 +261,11 @@ class TableScreen(TableScreenBase):
 
     # -- who acts, who sees --------------------------------------------------------------------
     @property
-    def public(self) -> EkView:
-        return self.session.view(None)
-
-    @property
-    def ascii_style(self) -> bool:
-        return self.app.settings.resolved_card_style() == "ascii"
-
-    @property
     def sym(self) -> dict[str, str]:
         return ASCII if self.ascii_style else UNICODE
 
     def sym_text(self, text: str) -> str:
         return ascii_text(text) if self.ascii_style else text
-
-    def is_bot(self, seat: int) -> bool:
-        return self.session.seat_is_bot(seat)
 
     def frame(self) -> Frame | None:
         view = self.public

@@ -125,10 +125,6 @@ class TableScreen(TableScreenBase):
         return self.session.view(0)
 
     @property
-    def ascii_style(self) -> bool:
-        return self.app.settings.resolved_card_style() == "ascii"
-
-    @property
     def human_turn(self) -> bool:
         seat = self.session.current_seat
         return seat is not None and not self.session.seat_is_bot(seat)
