@@ -7,8 +7,9 @@ Prints one JSON line per figure:
   yardstick (shared/bench/ktk_reference.py) run in the same process tree, and their ratio;
 - simulate: the same through `cutthroat simulate` (bots read views, as in play);
 - hard_bot: the hard bot's decision time (mean, 95th percentile, max);
-- kill-your-friends: random 4-player games per second through the protocol and through
-  `cutthroat simulate`, and the hard (search) bot's decision time at its default budget;
+- kill-your-friends and exploding-kittens: random 4-player games per second through the protocol
+  and through `cutthroat simulate`, and the hard (search) bot's decision time at its default
+  budget against three heuristic bots;
 - startup: seconds and peak memory to the first painted title screen, beside a minimal Textual app.
 """
 
@@ -55,41 +56,52 @@ def simulate(games: int, bots: str, game: str = "kill-the-kings") -> dict:
     return json.loads(out.stdout)
 
 
-def kyf_games_per_second(games: int) -> float:
-    from cutthroat.games.kill_your_friends import RULES
+def random_games_per_second(game: str, games: int, players: int = 4) -> float:
+    """Random games of a multi-player game through the protocol (the first seat to act acts)."""
+    from cutthroat.engine.registry import get_rules
 
+    rules = get_rules(game)
     rng = random.Random(1)
     start = time.perf_counter()
     for g in range(games):
-        state = RULES.new_game({}, g, 4)
-        while RULES.to_act(state):
-            legal = RULES.legal_actions(state, state.turn)
-            RULES.apply(state, legal[rng.randrange(len(legal))], state.turn)
+        state = rules.new_game(rules.default_config(), g, players)
+        while True:
+            to_act = rules.to_act(state)
+            if not to_act:
+                break
+            legal = rules.legal_actions(state, to_act[0])
+            rules.apply(state, legal[rng.randrange(len(legal))], to_act[0])
     return games / (time.perf_counter() - start)
 
 
-def kyf_hard_decisions(games: int) -> dict:
-    """The hard bot in seat 0 against three heuristic bots, default thinking budget."""
+def search_decisions(game: str, games: int, players: int = 4) -> dict:
+    """The hard (search) bot in seat 0 against heuristic bots, at its default thinking budget;
+    only decisions with a real choice are timed."""
     from cutthroat.bots import make_bot
-    from cutthroat.games.kill_your_friends import RULES
+    from cutthroat.engine.registry import get_rules
 
+    rules = get_rules(game)
     times = []
     for g in range(games):
-        bots = [make_bot(RULES, "hard" if i == 0 else "heuristic", seed=g) for i in range(4)]
-        state = RULES.new_game({}, 20_000 + g, 4)
-        while RULES.to_act(state):
-            p = state.turn
-            legal = RULES.legal_actions(state, p)
-            view = RULES.view(state, p)
+        bots = [make_bot(rules, "hard" if i == 0 else "heuristic", seed=g) for i in range(players)]
+        state = rules.new_game(rules.default_config(), 20_000 + g, players)
+        while True:
+            to_act = rules.to_act(state)
+            if not to_act:
+                break
+            p = to_act[0]
+            legal = rules.legal_actions(state, p)
+            view = rules.view(state, p)
             t = time.perf_counter()
             action = bots[p].choose(view, legal)
             if p == 0 and len(legal) > 1:
                 times.append(time.perf_counter() - t)
-            RULES.apply(state, action, p)
+            rules.apply(state, action, p)
     times.sort()
     return {
         "decisions": len(times),
         "mean_ms": round(1000 * statistics.fmean(times), 1),
+        "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1),
         "max_ms": round(1000 * times[-1], 1),
     }
 
@@ -167,7 +179,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
     parser.add_argument("--hard-games", type=int, default=20)
-    parser.add_argument("--kyf-hard-games", type=int, default=3)
+    parser.add_argument("--search-games", type=int, default=3,
+                        help="games for the search bots' decision times (Kill Your Friends, Exploding Kittens)")
     args = parser.parse_args()
 
     # Start-up first, on a quiet machine; the minimal app first warms the file cache for Textual.
@@ -182,13 +195,14 @@ def main() -> None:
     print(json.dumps({"figure": "simulate_random", "games_per_second": sim["games_per_second"],
                       "mean_actions": sim["mean_actions"]}))
     print(json.dumps({"figure": "hard_decision_time", **hard_decisions(args.hard_games)}))
-    kyf_games = max(1, args.games // 3)
-    print(json.dumps({"figure": "kyf_engine_random_games_per_second",
-                      "cutthroat": round(kyf_games_per_second(kyf_games), 1)}))
-    sim = simulate(kyf_games, "random", "kill-your-friends")
-    print(json.dumps({"figure": "kyf_simulate_random", "games_per_second": sim["games_per_second"],
-                      "mean_actions": sim["mean_actions"]}))
-    print(json.dumps({"figure": "kyf_hard_decision_time", **kyf_hard_decisions(args.kyf_hard_games)}))
+    games = max(1, args.games // 3)
+    for game, tag in (("kill-your-friends", "kyf"), ("exploding-kittens", "ek")):
+        print(json.dumps({"figure": f"{tag}_engine_random_games_per_second",
+                          "cutthroat": round(random_games_per_second(game, games), 1)}))
+        sim = simulate(games, "random", game)
+        print(json.dumps({"figure": f"{tag}_simulate_random", "games_per_second": sim["games_per_second"],
+                          "mean_actions": sim["mean_actions"]}))
+        print(json.dumps({"figure": f"{tag}_hard_decision_time", **search_decisions(game, args.search_games)}))
 
 
 if __name__ == "__main__":

@@ -18,12 +18,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from cutthroat import settings as settings_module
 from cutthroat.games.exploding_kittens.cards import BY_CODE
-from cutthroat.games.exploding_kittens.rules import DRAW, Pass, PlayNope, Reinsert
+from cutthroat.games.exploding_kittens.rules import DRAW, Pass, Play, PlayNope, Reinsert
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
-from cutthroat.tui.tables.exploding_kittens import table as ek_table
 from cutthroat.tui.tables.exploding_kittens.game_over import GameOverScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import DiscardScreen, ReinsertScreen
 from cutthroat.tui.tables.exploding_kittens.setup import Cycler, SetupScreen
@@ -65,7 +65,7 @@ def loaded_app(state, seats=ONE_HUMAN, config=BOX_CONFIG) -> tuple[CutthroatApp,
 
 @pytest.fixture
 def short_window(monkeypatch) -> None:
-    monkeypatch.setattr(ek_table, "WINDOW_SECONDS", 0.4)
+    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "3", 0.4)  # the default setting, shortened
 
 
 # -- setup by keys, then a hot-seat game with the curtain ------------------------------------------
@@ -129,7 +129,7 @@ async def test_setup_by_keys_then_hot_seat_turns_behind_the_curtain(short_window
 def bob_skips(ana: str) -> Session:
     """Bob (bot, seat 1) has just played Skip: the reaction window is open."""
     state = position(3, hands={0: ana, 1: "SKIP TACO", 2: "BEARD"}, pile="TACO TACO TACO EXP", turn=1)
-    from cutthroat.games.exploding_kittens.rules import RULES, Play
+    from cutthroat.games.exploding_kittens.rules import RULES
 
     RULES.apply(state, Play(BY_CODE["SKIP"]), 1)
     return state
@@ -184,6 +184,26 @@ async def test_defused_kitten_goes_back_where_the_strip_says() -> None:
 
 
 @async_test
+async def test_hint_points_at_the_hard_bots_play() -> None:
+    # Ana saw the kitten on top (See the Future): the hint is to Skip it, and Enter plays it.
+    state = position(3, hands={0: "DEF TACO SKIP", 1: "BEARD", 2: "ZOMBIE"}, pile="EXP TACO TACO TACO", turn=0)
+    state.seen[0][-1] = state.pile[-1]
+    app, _ = loaded_app(state)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        await pilot.press("home")
+        assert table.selected_card() != BY_CODE["SKIP"]
+        await pilot.press("h")
+        message = table.query_one("#ek-message", Static)
+        await wait_until(pilot, lambda: "Hint:" in text(message))
+        assert "play Skip" in text(message) and table.selected_card() == BY_CODE["SKIP"]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(table.session.log))
+        assert table.session.log[0] == (0, Play(BY_CODE["SKIP"]))
+
+
+@async_test
 async def test_pair_by_space_and_enter_then_a_target_prompt() -> None:
     state = position(3, hands={0: "TACO FERAL SKIP", 1: "BEARD", 2: "ZOMBIE"}, pile="SKIP SKIP SKIP", turn=0)
     app, _ = loaded_app(state)
@@ -225,10 +245,11 @@ async def test_discard_browser_and_game_over() -> None:
 
 # -- hot-seat: the shared timed window, claimed behind the curtain ---------------------------------
 @async_test
-async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch) -> None:
-    from cutthroat.games.exploding_kittens.rules import RULES, Play
+async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch, write_settings) -> None:
+    from cutthroat.games.exploding_kittens.rules import RULES
 
-    monkeypatch.setattr(ek_table, "WINDOW_SECONDS", 2.0)  # time enough to claim on a busy machine
+    write_settings(nope_window="5")  # the table takes the window's length from Settings
+    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "5", 2.0)  # 2 s: time enough to claim here
 
     state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
     RULES.apply(state, Play(BY_CODE["SKIP"]), 2)  # Cy (bot) plays Skip: Ana and Bob are asked
@@ -237,6 +258,7 @@ async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.humans_to_act() == [0, 1])
         table = app.screen
+        assert table.window_seconds == 2.0
         assert "Press your seat number: 1 Ana · 2 Bob" in text(table.query_one("#ek-message", Static))
         await pilot.press("2")
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and bool(app.screen.query("#curtain-name")))

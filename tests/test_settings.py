@@ -26,6 +26,7 @@ def test_round_trip(isolated_config):
         card_style="ascii",
         bot_speed="slow",
         undo=False,
+        nope_window="8",
         last_seed=1234,
         last_mode="kill-the-kings",
     )
@@ -61,6 +62,7 @@ def test_wrong_types_and_unknown_keys_fall_back(isolated_config):
                 "card_style": "emoji",
                 "bot_speed": "fast",
                 "undo": "yes",
+                "nope_window": 3,
                 "last_seed": True,
                 "last_mode": ["x"],
                 "volume": 11,
@@ -76,6 +78,12 @@ def test_bot_delay():
     assert Settings(bot_speed="instant").bot_delay_seconds() == 0
     delays = [Settings(bot_speed=s).bot_delay_seconds() for s in ("fast", "normal", "slow")]
     assert delays == sorted(delays) and delays[0] > 0
+
+
+def test_nope_window():
+    assert Settings().nope_window_seconds() == 3.0  # the spec's default
+    assert Settings(nope_window="8").nope_window_seconds() == 8.0
+    assert Settings(nope_window="forever").nope_window_seconds() == 3.0
 
 
 def test_card_style_auto_follows_locale(monkeypatch):

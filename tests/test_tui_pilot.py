@@ -350,9 +350,10 @@ async def test_load_screen_lists_own_saves_and_examples(save_dir: Path) -> None:
             assert any(p.strip() == saves.read(path).name for p in prompts), path.name
         if not examples:
             return  # nothing shipped yet
-        await select_load_entry(pilot, examples[0])
+        ktk = next(p for p in examples if saves.read(p).game == "kill-the-kings")
+        await select_load_entry(pilot, ktk)
         assert isinstance(app.screen, TableScreen)
-        data = saves.read(examples[0])
+        data = saves.read(ktk)
         assert encoded(app.screen) == app.screen.session.rules.encode_state(data.state)
 
 

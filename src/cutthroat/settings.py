@@ -17,6 +17,8 @@ from .paths import config_dir, write_atomically
 
 CARD_STYLES = ("auto", "unicode", "ascii")
 BOT_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
+#: Seconds a hot-seat reaction window (Exploding Kittens' Nope) stays open; the spec's default is 3.
+NOPE_WINDOWS = {"2": 2.0, "3": 3.0, "5": 5.0, "8": 8.0}
 
 
 @dataclass
@@ -25,6 +27,7 @@ class Settings:
     card_style: str = "auto"  # "auto" | "unicode" | "ascii"
     bot_speed: str = "normal"  # a key of BOT_DELAYS
     undo: bool = True
+    nope_window: str = "3"  # a key of NOPE_WINDOWS
     last_seed: int | None = None
     last_mode: str | None = None
 
@@ -37,6 +40,10 @@ class Settings:
     def bot_delay_seconds(self) -> float:
         """How long a bot pauses before playing, so a human can follow the table."""
         return BOT_DELAYS.get(self.bot_speed, BOT_DELAYS["normal"])
+
+    def nope_window_seconds(self) -> float:
+        """How long everyone at a hot-seat table has to claim a reaction window."""
+        return NOPE_WINDOWS.get(self.nope_window, NOPE_WINDOWS["3"])
 
 
 def locale_encoding() -> str:
@@ -63,7 +70,7 @@ def settings_path() -> Path:
 
 
 # Which values each field accepts: a tuple of allowed strings, or the accepted types.
-_CHOICES = {"card_style": CARD_STYLES, "bot_speed": tuple(BOT_DELAYS)}
+_CHOICES = {"card_style": CARD_STYLES, "bot_speed": tuple(BOT_DELAYS), "nope_window": tuple(NOPE_WINDOWS)}
 
 
 def _valid(name: str, value: object, default: object) -> bool:

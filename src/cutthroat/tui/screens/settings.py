@@ -1,4 +1,4 @@
-"""Settings: theme, card style, bot speed, undo. Remembered between runs."""
+"""Settings: theme, card style, bot speed, undo, the hot-seat Nope window. Remembered between runs."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from textual.widgets import Footer, Label, Select, Static, Switch
 
 CARD_STYLES = [("Auto (by locale)", "auto"), ("Unicode ♠♥", "unicode"), ("ASCII", "ascii")]
 BOT_SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
+NOPE_WINDOWS = [("2 s", "2"), ("3 s", "3"), ("5 s", "5"), ("8 s", "8")]
 
 
 class SettingsScreen(Screen):
@@ -33,6 +34,10 @@ class SettingsScreen(Screen):
                 yield Label("Undo")
                 yield Switch(value=settings.undo, id="undo")
                 yield Static("take back placements since the last draw", classes="setting-note")
+            with Horizontal(classes="setting-row"):
+                yield Label("Nope window")
+                yield Select(NOPE_WINDOWS, value=settings.nope_window, allow_blank=False, id="nope_window")
+                yield Static("hot-seat Exploding Kittens: time to press your seat", classes="setting-note")
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
         yield Footer()
 

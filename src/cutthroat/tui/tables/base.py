@@ -21,6 +21,13 @@ class TableScreenBase(Screen):
     def is_bot(self, seat: int) -> bool:
         return self.session.seat_is_bot(seat)
 
+    def whose(self, seat: int) -> str:
+        """"Your" for the one human at the table, "Ana's" otherwise (hot-seat, bots)."""
+        humans = [q for q in range(len(self.session.seats)) if not self.is_bot(q)]
+        if humans == [seat]:
+            return "Your"
+        return f"{self.session.seats[seat].name}'s"
+
     def save_name(self) -> str:
         return f"{self.session.game} move {len(self.session.log)}"
 

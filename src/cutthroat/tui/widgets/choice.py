@@ -54,7 +54,8 @@ class ChoiceScreen(ModalScreen[Any]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        for menu in self.query(OptionList):  # none if the app closed while this was opening
+            menu.focus()
 
     def action_cursor(self, step: int) -> None:
         menu = self.query_one(OptionList)

@@ -79,7 +79,8 @@ class SetupScreen(Screen):
                     yield name
             with Horizontal(classes="ek-setup-line", id="ek-recipe-line"):
                 yield Label("Recipe", classes="ek-setup-label")
-                yield Cycler(RECIPE_OPTIONS, DEFAULT_RECIPE, width=21, id="recipe", help=VARIANT_HELP["recipe"])
+                yield Cycler(RECIPE_OPTIONS, DEFAULT_RECIPE, width=21, id="recipe",
+                             help="←→ picks the recipe: its cards at this player count are listed below it")
                 yield Label("Five different", classes="ek-setup-label ek-short")
                 yield Cycler(ON_OFF, "on", width=3, id="five", help=VARIANT_HELP["five-different"])
             yield Static(id="ek-recipe-text")

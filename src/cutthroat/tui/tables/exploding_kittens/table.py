@@ -6,16 +6,17 @@ what you know of it: your peeks, face-up Imploding Kittens, Catomic Bomb's kitte
 pile (browsable), the hand panel of the human who decides now, the event log.
 
 Keys: ←/→ choose a card, space selects it for a combo, Enter plays the card (or the selected
-combo), d draws, v browses the discard pile, Enter reopens a pending prompt, 1–5 answers a
-hot-seat reaction window for that seat, f skips ahead through bots, s save, ? rules, Esc menu.
+combo), d draws, h asks the hard bot for a hint, v browses the discard pile, Enter reopens a
+pending prompt, 1–5 answers a hot-seat reaction window for that seat, f skips ahead through bots,
+s save, ? rules, Esc menu.
 
 Who acts. `session.to_act` may hold several seats (a reaction window, Garbage Collection). Bots
 answer first (through the session); then, in a reaction window:
 - one human: the window shows only when they hold a Nope or Alter the Future NOW (they are
   passed for automatically otherwise — the engine still gets a pass from every seat);
-- several humans (hot-seat): a short timed window shared by everyone (WINDOW_SECONDS): a human
-  presses their seat number to answer, behind the curtain if someone else has the screen; when
-  the time runs out everyone who hasn't answered passes. Nothing shows who holds a Nope.
+- several humans (hot-seat): a short timed window shared by everyone (Settings → Nope window,
+  3 s by default): a human presses their seat number to answer, behind the curtain if someone
+  else has the screen; when the time runs out everyone who hasn't answered passes. Nothing shows who holds a Nope.
 The player of a card is passed for automatically before anyone Nopes it (Noping your own fresh
 play is pointless); once it has been Noped they are asked like everyone else.
 Other decisions (targets, naming a card, reinserting, reordering, Garbage Collection, five
@@ -79,8 +80,6 @@ from cutthroat.tui.widgets.hand import HandCard, HandPanel, chip
 
 GAME_TITLE = "Exploding Kittens"
 MAX_SEATS = 5
-#: The hot-seat reaction window: seconds everyone has to claim it (the spec's default, 3 s).
-WINDOW_SECONDS = 3.0
 #: Keys for long lists (j and k move the ChoiceScreen's cursor).
 KEYS = "123456789abcdefghilmnopqrstuvwxyz"
 
@@ -155,6 +154,16 @@ def frame_need(f: Frame, names) -> str:
     return f"answer the reaction window on {what}"
 
 
+def hint_text(action: Action) -> str:
+    """The hard bot's advice in words (the keys that carry it out)."""
+    if action.kind == "draw":
+        return "draw (d)"
+    if action.kind == "combo":
+        what = {"pair": "a pair", "triple": "three of a kind", "five": "five different"}[combo_kind(action.cards)]
+        return f"play {what}: {', '.join(c.name for c in action.cards)} (selected: Enter)"
+    return f"play {action.card.name} (Enter)"
+
+
 def window_text(f: Frame, names) -> str:
     """`Bob plays Attack 2x on Ana — Noped once`."""
     who = names[f.seat] if 0 <= f.seat < len(names) else "?"
@@ -182,6 +191,7 @@ class TableScreen(TableScreenBase):
         Binding("enter", "answer", "choose", key_display="⏎"),
         Binding("enter", "results", "results", key_display="⏎"),
         Binding("d", "draw", "draw"),
+        Binding("h", "hint", "hint"),
         Binding("1", "claim(0)", "Nope? your seat no.", key_display="1-5"),
         *[Binding(str(i + 1), f"claim({i})", show=False) for i in range(1, MAX_SEATS)],
         Binding("v", "discard", "discard"),
@@ -234,7 +244,7 @@ class TableScreen(TableScreenBase):
                     yield Static(id="ek-message")
                     yield HandPanel(id="ek-hand")
             yield EventLog(id="ek-log")
-        yield Footer()
+        yield Footer(compact=True)  # eight live keys at 80 columns
 
     def on_mount(self) -> None:
         self.session.subscribe(self.on_session_change)
@@ -266,6 +276,11 @@ class TableScreen(TableScreenBase):
 
     def sym_text(self, text: str) -> str:
         return ascii_text(text) if self.ascii_style else text
+
+    @property
+    def window_seconds(self) -> float:
+        """How long the hot-seat reaction window stays open (a setting)."""
+        return self.app.settings.nope_window_seconds()
 
     def frame(self) -> Frame | None:
         view = self.public
@@ -376,7 +391,7 @@ class TableScreen(TableScreenBase):
         left = f" CUTTHROAT ▸ {GAME_TITLE} · {RECIPES[view.recipe].name} · {view.n} players"
         if view.phase == PLAY:
             owes = f" (owes {view.owed})" if view.owed > 1 else ""
-            right = f"{self.names[view.turn]}'s turn{owes} "
+            right = f"{self.whose(view.turn)} turn{owes} "
         else:
             right = "Game over "
         width = self.size.width or 80
@@ -489,7 +504,8 @@ class TableScreen(TableScreenBase):
                 return f"[$text-muted]{s['bolt']} {what}[/]"
             if self.hot_seat and not bots:
                 seats = " · ".join(f"{q + 1} {escape(self.names[q])}" for q in self.humans_to_act())
-                left = max(0.0, self.window_deadline - time.monotonic()) if self.window_key is not None else WINDOW_SECONDS
+                left = max(0.0, self.window_deadline - time.monotonic()) if self.window_key is not None \
+                    else self.window_seconds
                 return (f"[bold $warning]{s['bolt']} {what}[/]\n"
                         f"Nope? Press your seat number: {seats} — [bold]{math.ceil(left)}s[/]")
             return f"[bold $warning]{s['bolt']} {what}[/]"
@@ -505,7 +521,7 @@ class TableScreen(TableScreenBase):
             return f"[$text-muted]Waiting for {escape(self.names[d])}…[/]"
         if f is not None:
             return f"[bold $warning]You must {escape(frame_need(f, self.names))} — press Enter[/]"
-        bits = ["←→ card", "space selects a combo", "Enter plays", "d draws"]
+        bits = ["←→ card", "space: combo", "Enter plays", "d draws", "h hint"]
         return "[$text-muted]" + " · ".join(bits) + "[/]"
 
     def draw_hand(self, view: EkView, cards: list[EkCard]) -> None:
@@ -519,7 +535,7 @@ class TableScreen(TableScreenBase):
             else:
                 panel.clear("Bots only: every hand is hidden.", "Watching")
             return
-        title = f"{self.names[viewer]}'s hand · {len(cards)} card{'s' * (len(cards) != 1)}"
+        title = f"{self.whose(viewer)} hand · {len(cards)} card{'s' * (len(cards) != 1)}"
         if view.out[viewer]:
             panel.clear("You are out of the game.", title)
             return
@@ -667,7 +683,7 @@ class TableScreen(TableScreenBase):
         key = len(self.session.log)
         if self.window_key != key:
             self.window_key = key
-            self.window_deadline = time.monotonic() + WINDOW_SECONDS
+            self.window_deadline = time.monotonic() + self.window_seconds
         self.refresh_table()
 
     def pass_for(self, seat: int) -> None:
@@ -967,7 +983,7 @@ class TableScreen(TableScreenBase):
             return self.viewer is not None and bool(self.session.view(self.viewer).hand)
         if not self.main_turn():
             return False
-        if action == "draw":
+        if action in ("draw", "hint"):
             return DRAW in self.legal()
         return bool(self.session.view(self.viewer).hand)
 
@@ -1015,6 +1031,39 @@ class TableScreen(TableScreenBase):
     def action_draw(self) -> None:
         self.selected = set()
         self.act(DRAW)
+
+    def action_hint(self) -> None:
+        self.say("[$text-muted]Thinking…[/]")
+        self.compute_hint(self.viewer, len(self.session.log))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def compute_hint(self, seat: int | None, moment: int) -> None:
+        try:
+            action = self.session.hint(seat)
+        except Exception:  # noqa: BLE001 - a failed search gives no hint, never a crash
+            action = None
+        self.app.call_from_thread(self.show_hint, action, seat, moment)
+
+    def show_hint(self, action: Action | None, seat: int | None, moment: int) -> None:
+        """Point at the hinted play: the cursor on its card, a combo's cards selected."""
+        if seat != self.viewer or moment != len(self.session.log) or not self.main_turn():
+            return  # the game moved on: the hint belongs to nobody on screen now
+        if action is None:
+            self.say("[$text-muted]No hint available.[/]")
+            return
+        cards = self.hand(self.session.view(seat))
+        self.selected = set()
+        if action.kind == "play" and action.card in cards:
+            self.cursor, self.cursor_code = cards.index(action.card), action.card.code
+        elif action.kind == "combo":
+            free = list(range(len(cards)))
+            for card in action.cards:
+                i = next(i for i in free if cards[i] == card)
+                free.remove(i)
+                self.selected.add(i)
+            self.cursor = min(self.selected)
+            self.cursor_code = cards[self.cursor].code
+        self.say(self.sym_text(f"[bold $card-hint]Hint:[/] {escape(hint_text(action))}"))
 
     def action_answer(self) -> None:
         self.open_prompt()

@@ -95,7 +95,9 @@ class GameOverScreen(ModalScreen[str | None]):
         ascii_style = self.app.settings.resolved_card_style() == "ascii"
         alive, dead, star = ("o", "x", "*") if ascii_style else ("♥", "✝", "★")
         kills = "Kills"  # Head Hunter: points; otherwise lives taken from others
-        lines = [f"[$text-muted]    Player              Lives Hand Attacks Saves {kills}[/]"]
+        # The header uses the rows' own widths: star+seat, badge, name, level, lives, figures.
+        head = f"{'':8}{'Player':<9} {'Who':<9} {'Lives':<5} {'Hand':>4} {'Attacks':>7} {'Saves':>5} {kills:>5}"
+        lines = [f"[$text-muted]{head}[/]"]
         for seat in range(view.n):
             info = self.session.seats[seat]
             level = f"{info.level or 'bot'}" if info.is_bot else ""

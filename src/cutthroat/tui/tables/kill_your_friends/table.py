@@ -388,7 +388,7 @@ class TableScreen(TableScreenBase):
             left += f" · {variants}"
         if view.phase == "play":
             arrow = self.sym["cw"] if view.direction > 0 else self.sym["ccw"]
-            right = f"{self.names[view.turn]}'s turn {arrow} "
+            right = f"{self.whose(view.turn)} turn {arrow} "
         else:
             right = "Game over "
         width = self.size.width or 80
@@ -572,7 +572,7 @@ class TableScreen(TableScreenBase):
         legal = self.legal()
         playable = {action_card(a) for a in legal}
         hand = [HandCard(c.label, card_style(c), c in playable) for c in cards]
-        title = f"{self.names[viewer]}'s hand · {len(cards)} card{'s' * (len(cards) != 1)}"
+        title = f"{self.whose(viewer)} hand · {len(cards)} card{'s' * (len(cards) != 1)}"
         if not cards:
             panel.clear("No cards in hand.", title)
             return
