@@ -5,14 +5,10 @@ shipped example saves open at their prompt, in the app and again after Continue.
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import time
 from pathlib import Path
 from typing import Callable
 
 import pytest
-from textual.pilot import Pilot
 
 from cutthroat import saves
 from cutthroat.bots import make_bot
@@ -25,6 +21,7 @@ from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import ReinsertScreen
 from cutthroat.tui.tables.exploding_kittens.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
+from helpers_pilot import async_test, wait_until
 
 GAME = "exploding-kittens"
 CONFIG = {"recipe": "nope-sauce", "five-different": "on"}
@@ -99,22 +96,6 @@ def test_save_and_load_mid_decision_resumes_exactly(tmp_path, seed, moment) -> N
 
 
 # -- the shipped examples, through the app ------------------------------------------------------------
-def async_test(fn):
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out; screen is {type(pilot.app.screen).__name__}")
-        await pilot.pause(0.02)
-
-
 def test_examples_stop_at_the_decisions_they_promise() -> None:
     window = saves.read(EXAMPLES / "ek-nope-the-attack.json")
     f = frame(window.state)

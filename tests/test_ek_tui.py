@@ -9,13 +9,7 @@ d draws, v discard pile, 1–5 answer a hot-seat reaction window, f skip ahead, 
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import time
-from typing import Callable
-
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from cutthroat import settings as settings_module
@@ -32,30 +26,11 @@ from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.hand import HandPanel
 from helpers_ek import BOX_CONFIG, position
+from helpers_pilot import async_test, text, wait_until
 
 SIZE = (80, 24)
 GAME = "exploding-kittens"
 ONE_HUMAN = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
-
-
-def async_test(fn):
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out; screen is {type(pilot.app.screen).__name__}")
-        await pilot.pause(0.02)
-
-
-def text(widget: Static) -> str:
-    return str(widget.render())
 
 
 def loaded_app(state, seats=ONE_HUMAN, config=BOX_CONFIG) -> tuple[CutthroatApp, Session]:

@@ -9,9 +9,6 @@ f skip ahead, h hint, s save, Esc menu.
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import time
 from pathlib import Path
 from typing import Callable
 
@@ -35,30 +32,11 @@ from cutthroat.tui.tables.kill_your_friends.table import TableScreen, action_car
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.hand import HandPanel
+from helpers_pilot import async_test, text, wait_until
 
 SIZE = (80, 24)
 GAME = "kill-your-friends"
 HOT_SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Eve", "random")]
-
-
-def async_test(fn):
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out; screen is {type(pilot.app.screen).__name__}")
-        await pilot.pause(0.02)
-
-
-def text(widget: Static) -> str:
-    return str(widget.render())
 
 
 def to_card(cards: list, card) -> list[str]:

@@ -1,13 +1,24 @@
-"""What every game's table screen shares: the public view, the card style, and the save,
-rules and in-game menu keys."""
+"""What every game's table screen shares: the public view, the card style, the save, rules
+and in-game menu keys, the game-over choices, the autosave warning; and, for the tables where
+several people may share the keyboard, the private news of each human and skipping ahead
+through the bots."""
 
 from __future__ import annotations
 
+import random
+
+from textual.markup import escape
 from textual.screen import Screen
+from textual.widgets import Static
 
 
 class TableScreenBase(Screen):
     """A game table. Subclasses set `self.session` and say what a save is called by default."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: dict[str, str] = {}  # what each Static shows now (see `put`)
+        self.shown_autosave_error: str | None = None
 
     @property
     def public(self):
@@ -30,6 +41,33 @@ class TableScreenBase(Screen):
 
     def save_name(self) -> str:
         return f"{self.session.game} move {len(self.session.log)}"
+
+    def put(self, selector: str, content: str) -> None:
+        """Update a Static only when its text changes (each update costs a layout pass)."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content)
+
+    def report_autosave_error(self) -> None:
+        """Tell once (not on every move) that the autosave can't be written; play goes on."""
+        error = self.session.autosave_error
+        if error and error != self.shown_autosave_error:
+            self.app.notify(f"{error} — the game goes on; save with s elsewhere",
+                            title="Autosave failed", severity="error", timeout=10)
+        self.shown_autosave_error = error
+
+    def after_game_over(self, choice: str | None) -> None:
+        """The game-over dialog's answer: a new seed, the same seed, a look at the table, or
+        back to the title."""
+        session, app = self.session, self.app
+        if choice == "again":
+            app.start_game(session.game, session.config, random.randrange(1_000_000), session.seats)
+        elif choice == "same":
+            app.start_game(session.game, session.config, session.seed, session.seats)
+        elif choice == "look":
+            self.say("The final table. Enter: the results · Esc: menu")
+        else:
+            app.pop_screen()
 
     def action_save(self) -> None:
         from cutthroat.tui.screens.save import SaveScreen
@@ -64,3 +102,42 @@ class TableScreenBase(Screen):
             app.pop_screen()
         elif choice == "quit":
             app.exit()
+
+
+class SharedTableScreen(TableScreenBase):
+    """A table several humans may share (hot-seat), with bots in the other seats.
+
+    Subclasses set `humans`, `hot_seat`, `private` (seat → news lines), `names`, and the bot
+    pacing fields `skipping`, `bot_pending`, `bot_timer`, and provide `schedule_bot` and
+    `refresh_table`.
+    """
+
+    def keep_private_news(self, events) -> None:
+        """Hot-seat: each human's private events wait for their turn (the log is public)."""
+        if not self.hot_seat:
+            return
+        for h in self.humans:
+            names = list(self.names)
+            names[h] = "You"
+            for event in events:
+                seats = event.visible_to()
+                if seats is not None and h in seats:
+                    self.private[h].append(event.describe(names))
+
+    def take_news(self, seat: int) -> str:
+        """What happened to `seat` privately since their last turn, as a line (once)."""
+        news = self.private.get(seat)
+        if not news:
+            return ""
+        self.private[seat] = []
+        return f"[$text-muted]Since your last turn:[/] {escape('; '.join(news))}"
+
+    def action_skip_ahead(self) -> None:
+        """Bots play at once until a human is to act (or the game ends)."""
+        self.skipping = True
+        if self.bot_timer is not None and self.bot_pending:
+            self.bot_timer.stop()  # the bot waiting out its pause plays now
+            self.bot_timer = None
+            self.bot_pending = False
+        self.refresh_table()
+        self.schedule_bot()

@@ -72,7 +72,7 @@ from cutthroat.games.exploding_kittens.rules import (
     combo_kind,
 )
 from cutthroat.session import Session
-from cutthroat.tui.tables.base import TableScreenBase
+from cutthroat.tui.tables.base import SharedTableScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import DiscardScreen, ReinsertScreen, ordinal
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
@@ -179,7 +179,7 @@ def window_text(f: Frame, names) -> str:
 
 
 # -- the screen ------------------------------------------------------------------------------------
-class TableScreen(TableScreenBase):
+class TableScreen(SharedTableScreen):
     CSS_PATH = "ek.tcss"
     BINDINGS = [
         Binding("left", "move(-1)", "card", key_display="←→"),
@@ -218,7 +218,6 @@ class TableScreen(TableScreenBase):
         self.bot_timer = None
         self.skipping = False
         self.private: dict[int, list[str]] = {h: [] for h in self.humans}
-        self.shown_autosave_error: str | None = None
         self.game_over_shown = False
         self.prompt_open = False
         self.claiming: int | None = None
@@ -227,7 +226,6 @@ class TableScreen(TableScreenBase):
         self.batch = False
         self.turn_started = -1
         self.seen_out: dict[int, str] = {}  # how each seat went out (for the game-over dialog)
-        self._shown: dict[str, str] = {}
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -381,11 +379,6 @@ class TableScreen(TableScreenBase):
         self.put("#ek-message", self.message_text(view))
         self.draw_hand(view, cards)
         self.refresh_bindings()
-
-    def put(self, selector: str, content: str) -> None:
-        if self._shown.get(selector) != content:
-            self._shown[selector] = content
-            self.query_one(selector, Static).update(content)
 
     def draw_title(self, view: EkView) -> None:
         left = f" CUTTHROAT ▸ {GAME_TITLE} · {RECIPES[view.recipe].name} · {view.n} players"
@@ -586,10 +579,7 @@ class TableScreen(TableScreenBase):
         self.message = ""
         self.news = ""
         self.selected = set()
-        if session.autosave_error and session.autosave_error != self.shown_autosave_error:
-            self.app.notify(f"{session.autosave_error} — the game goes on; save with s elsewhere",
-                            title="Autosave failed", severity="error", timeout=10)
-        self.shown_autosave_error = session.autosave_error
+        self.report_autosave_error()
         if not self.bots_to_act():
             self.skipping = False
         if self.batch:
@@ -606,14 +596,7 @@ class TableScreen(TableScreenBase):
         events = [e for e in events if not (e.kind == "turn_started" and e.owed <= 1)]
         seat = None if self.hot_seat or not self.humans else self.humans[0]
         self.query_one(EventLog).narrate(events, seat, self.names, ascii_style=self.ascii_style)
-        if self.hot_seat:
-            for h in self.humans:
-                names = list(self.names)
-                names[h] = "You"
-                for event in events:
-                    seats = event.visible_to()
-                    if seats is not None and h in seats:
-                        self.private[h].append(event.describe(names))
+        self.keep_private_news(events)
 
     def next_turn(self) -> None:
         """After a change (or on mount/resume): game over, bots, a window, a curtain, a prompt."""
@@ -637,10 +620,9 @@ class TableScreen(TableScreenBase):
         viewer = self.viewer
         if viewer is None or not self.my_decision():
             return
-        if self.private.get(viewer):
-            news = "; ".join(self.private[viewer])
-            self.private[viewer] = []
-            self.news = f"[$text-muted]Since your last turn:[/] {escape(news)}"
+        news = self.take_news(viewer)
+        if news:
+            self.news = news
             self.refresh_table()
         if self.frame() is not None:
             if not self.prompt_open:
@@ -890,20 +872,6 @@ class TableScreen(TableScreenBase):
         self.refresh_table()
         self.app.push_screen(GameOverScreen(self.session, self.seen_out), self.after_game_over)
 
-    def after_game_over(self, choice: str | None) -> None:
-        session = self.session
-        app = self.app
-        if choice == "again":
-            import random
-
-            app.start_game(session.game, session.config, random.randrange(1_000_000), session.seats)
-        elif choice == "same":
-            app.start_game(session.game, session.config, session.seed, session.seats)
-        elif choice == "look":
-            self.say("The final table. Enter: the results · Esc: menu")
-        else:
-            app.pop_screen()
-
     # -- bots ----------------------------------------------------------------------------------
     def schedule_bot(self) -> None:
         if not self.bots_to_act() or self.bot_pending:
@@ -941,15 +909,6 @@ class TableScreen(TableScreenBase):
             self.session.apply(action, seat)
         except IllegalAction as exc:
             self.app.notify(f"Bot move refused: {exc.reason}", severity="error")
-
-    def action_skip_ahead(self) -> None:
-        self.skipping = True
-        if self.bot_timer is not None and self.bot_pending:
-            self.bot_timer.stop()
-            self.bot_timer = None
-            self.bot_pending = False
-        self.refresh_table()
-        self.schedule_bot()
 
     # -- acting --------------------------------------------------------------------------------
     def act(self, action: Action, seat: int | None = None) -> bool:

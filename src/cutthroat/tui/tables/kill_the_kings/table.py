@@ -80,7 +80,6 @@ class TableScreen(TableScreenBase):
         self.hinted: Action | None = None
         self.message = ""
         self.bot_pending = False
-        self.shown_autosave_error: str | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -242,10 +241,7 @@ class TableScreen(TableScreenBase):
         if self.picked is not None and self.view.reserve[self.picked] is None:
             self.picked = None
         self.refresh_table()
-        if session.autosave_error and session.autosave_error != self.shown_autosave_error:
-            self.app.notify(f"{session.autosave_error} — the game goes on; save with s elsewhere",
-                            title="Autosave failed", severity="error", timeout=10)
-        self.shown_autosave_error = session.autosave_error  # tell once, not on every move
+        self.report_autosave_error()
         kinds = {e.kind for e in events}
         if "round_ended" in kinds:
             self.call_after_refresh(self.show_round_end)
@@ -266,18 +262,6 @@ class TableScreen(TableScreenBase):
             self.act(NEXT_ROUND)
         elif self.view.phase == "round_over":
             self.schedule_bot(force=True)
-
-    def after_game_over(self, choice: str | None) -> None:
-        session = self.session
-        app = self.app
-        if choice == "again":
-            import random
-
-            app.start_game(session.game, session.config, random.randrange(1_000_000), session.seats)
-        elif choice == "same":
-            app.start_game(session.game, session.config, session.seed, session.seats)
-        else:
-            app.pop_screen()
 
     # -- bots ----------------------------------------------------------------------------------
     def schedule_bot(self, force: bool = False) -> None:

@@ -49,7 +49,7 @@ from cutthroat.games.kill_your_friends.rules import (
     describe_action,
 )
 from cutthroat.session import Session
-from cutthroat.tui.tables.base import TableScreenBase
+from cutthroat.tui.tables.base import SharedTableScreen
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, chip
@@ -199,7 +199,7 @@ def why_not_on(view: KyfView, card: KyfCard, seat: int, names: Sequence[str]) ->
 
 
 # -- the screen ------------------------------------------------------------------------------------
-class TableScreen(TableScreenBase):
+class TableScreen(SharedTableScreen):
     CSS_PATH = "kyf.tcss"
     BINDINGS = [
         Binding("left", "move(-1)", "card", key_display="←→"),
@@ -237,10 +237,8 @@ class TableScreen(TableScreenBase):
         self.bot_timer = None
         self.skipping = False
         self.private: dict[int, list[str]] = {h: [] for h in self.humans}
-        self.shown_autosave_error: str | None = None
         self.warned_bots = False
         self.game_over_shown = False
-        self._shown: dict[str, str] = {}
         self.turn_started = -1  # the log length when the viewer's turn last began
 
     # -- layout --------------------------------------------------------------------------------
@@ -629,12 +627,6 @@ class TableScreen(TableScreenBase):
                 return "bring back a dead life card" if action.target == p else f"bring {names[action.target]} back"
         return describe_action(view.n, action, names)
 
-    def put(self, selector: str, content: str) -> None:
-        """Update a Static only when its text changes (each update costs a layout pass)."""
-        if self._shown.get(selector) != content:
-            self._shown[selector] = content
-            self.query_one(selector, Static).update(content)
-
     def say(self, text: str) -> None:
         self.message = text
         self.refresh_table()
@@ -645,10 +637,7 @@ class TableScreen(TableScreenBase):
         self.hinted = None
         self.message = ""
         self.news = ""
-        if session.autosave_error and session.autosave_error != self.shown_autosave_error:
-            self.app.notify(f"{session.autosave_error} — the game goes on; save with s elsewhere",
-                            title="Autosave failed", severity="error", timeout=10)
-        self.shown_autosave_error = session.autosave_error
+        self.report_autosave_error()
         if self.session.current_seat is None or not self.is_bot(self.session.current_seat):
             self.skipping = False
         self.refresh_table()
@@ -660,14 +649,7 @@ class TableScreen(TableScreenBase):
         events = [e for e in events if e.kind != "turn_started"]
         seat = None if self.hot_seat or not self.humans else self.humans[0]
         self.query_one(EventLog).narrate(events, seat, self.names, ascii_style=self.ascii_style)
-        if self.hot_seat:
-            for h in self.humans:
-                names = list(self.names)
-                names[h] = "You"
-                for event in events:
-                    seats = event.visible_to()
-                    if seats is not None and h in seats:
-                        self.private[h].append(event.describe(names))
+        self.keep_private_news(events)
 
     def next_turn(self) -> None:
         """After a change (or on mount/resume): game over, curtain, private news, or a bot."""
@@ -686,11 +668,11 @@ class TableScreen(TableScreenBase):
         if viewer is not None and self.my_turn and self.turn_started != len(self.session.log):
             self.turn_started = len(self.session.log)
             self.cursor_to_playable(viewer)
-        if viewer is not None and self.my_turn and self.private.get(viewer):
-            news = "; ".join(self.private[viewer])
-            self.private[viewer] = []
-            self.news = f"[$text-muted]Since your last turn:[/] {escape(news)}"
-            self.refresh_table()
+        if viewer is not None and self.my_turn:
+            news = self.take_news(viewer)
+            if news:
+                self.news = news
+                self.refresh_table()
         self.schedule_bot()
 
     def cursor_to_playable(self, seat: int) -> None:
@@ -740,20 +722,6 @@ class TableScreen(TableScreenBase):
         self.refresh_table()
         self.app.push_screen(GameOverScreen(self.session), self.after_game_over)
 
-    def after_game_over(self, choice: str | None) -> None:
-        session = self.session
-        app = self.app
-        if choice == "again":
-            import random
-
-            app.start_game(session.game, session.config, random.randrange(1_000_000), session.seats)
-        elif choice == "same":
-            app.start_game(session.game, session.config, session.seed, session.seats)
-        elif choice == "look":
-            self.say("The final table. Enter: the results · Esc: menu")
-        else:
-            app.pop_screen()
-
     # -- bots ----------------------------------------------------------------------------------
     def schedule_bot(self) -> None:
         seat = self.session.current_seat
@@ -800,16 +768,6 @@ class TableScreen(TableScreenBase):
             self.session.apply(action)
         except IllegalAction as exc:  # a bot bug: say so and let the next try pick again
             self.app.notify(f"Bot move refused: {exc.reason}", severity="error")
-
-    def action_skip_ahead(self) -> None:
-        """Bots play at once until a human is to act (or the game ends)."""
-        self.skipping = True
-        if self.bot_timer is not None and self.bot_pending:
-            self.bot_timer.stop()  # the bot waiting out its pause plays now
-            self.bot_timer = None
-            self.bot_pending = False
-        self.refresh_table()
-        self.schedule_bot()
 
     # -- acting --------------------------------------------------------------------------------
     def act(self, action: Action) -> bool:

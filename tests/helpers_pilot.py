@@ -1,0 +1,32 @@
+"""What the Pilot tests share: running an async test without a plugin, waiting for the app to
+reach a state (bots think in worker threads, so a fixed pause would be flaky), a Static's text."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from typing import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+
+def async_test(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting; screen is {type(pilot.app.screen).__name__}")
+        await pilot.pause(0.02)
+
+
+def text(widget: Static) -> str:
+    return str(widget.render())
