@@ -296,6 +296,21 @@ def test_exploding_kitten_with_defuse_is_put_back_anywhere_in_secret_and_ends_th
     assert RULES.view(s, 1).pile_known == ()
 
 
+def test_a_secret_reinsert_clouds_what_the_others_knew_of_the_pile():
+    # Seat 1 saw the top three (See the Future); seat 0 draws the kitten and hides it at depth 1.
+    # Had seat 1 kept its knowledge in place, the one unknown depth among the cards it knew
+    # would give the kitten away: so it knows no face-down place any more. Seat 0 does.
+    s = position(3, hands={0: "DEF TACO"}, pile="EXP SKIP NOPE IMP", up=[3])
+    for depth in (1, 2):
+        s.seen[1][len(s.pile) - 1 - depth] = s.pile[len(s.pile) - 1 - depth]
+    assert RULES.view(s, 1).pile_known == ((1, C("SKIP")), (2, C("NOPE")), (3, IMPLODING))
+    act(s, DRAW)
+    act(s, Reinsert(1))
+    assert s.pile[::-1] == cards("SKIP EXP NOPE IMP")
+    assert RULES.view(s, 1).pile_known == ((3, IMPLODING),)  # only the face-up card
+    assert (1, EXPLODING) in RULES.view(s, 0).pile_known
+
+
 def test_exploding_kitten_without_defuse_is_out_hand_and_kitten_to_the_discard():
     s = position(3, hands={0: "TACO SKIP"}, pile="EXP NOPE")
     events = act(s, DRAW)

@@ -901,10 +901,18 @@ class ExplodingKittensRules(Rules):
         self._after_reorder(state, p, k, to, events)
 
     def _insert(self, state: EkState, idx: int, card: EkCard, up: bool, knower: int) -> None:
-        state.pile.insert(idx, card)
-        state.up.insert(idx, up)
+        """Put `card` into the pile at `idx`. Face up, everyone sees where it goes. Face down
+        (in secret), only `knower` does: the others can't tell whether the cards they knew
+        moved down one place, so they no longer know where any face-down card lies (keeping
+        their knowledge at its old places would give away where the secret card went)."""
+        pile, ups = state.pile, state.up
+        pile.insert(idx, card)
+        ups.insert(idx, up)
         for q, known in enumerate(state.seen):
-            known.insert(idx, card if (up or q == knower) else None)
+            if up or q == knower:
+                known.insert(idx, card)
+            else:
+                known[:] = [c if u else None for c, u in zip(pile, ups)]
 
     def _reinsert(self, state: EkState, depth: int, events: list[Event]) -> None:
         f = self._pop(state)

@@ -593,7 +593,10 @@ class TableScreen(SharedTableScreen):
         for event in events:
             if event.kind == "eliminated":
                 self.seen_out[event.seat] = event.how
-        events = [e for e in events if not (e.kind == "turn_started" and e.owed <= 1)]
+        # A drawn kitten is told by the draw itself ("Cy drew Exploding Kitten!"): its
+        # "exploding" event would only say it again.
+        events = [e for e in events if not (e.kind == "turn_started" and e.owed <= 1)
+                  and not (e.kind == "exploding" and e.cause == "drew")]
         seat = None if self.hot_seat or not self.humans else self.humans[0]
         self.query_one(EventLog).narrate(events, seat, self.names, ascii_style=self.ascii_style)
         self.keep_private_news(events)
@@ -780,7 +783,7 @@ class TableScreen(SharedTableScreen):
             for i, order in enumerate(permutations(range(k))):
                 action = Reorder(tuple(order))
                 if action in legal:
-                    label = "  ".join(f"{j + 1}.{top[o].name if top[o] else '?'}" for j, o in enumerate(order))
+                    label = "  ".join(f"{j + 1}.{short(top[o]) if top[o] else '?'}" for j, o in enumerate(order))
                     choices.append(Choice(KEYS[i], label, action))
         elif f.kind == GC:
             title = "Garbage Collection: put a card into the draw pile"
