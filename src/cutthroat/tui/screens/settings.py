@@ -37,7 +37,7 @@ class SettingsScreen(Screen):
             with Horizontal(classes="setting-row"):
                 yield Label("Nope window")
                 yield Select(NOPE_WINDOWS, value=settings.nope_window, allow_blank=False, id="nope_window")
-                yield Static("hot-seat Exploding Kittens: time to press your seat", classes="setting-note")
+                yield Static("hot-seat: time to claim a Nope", classes="setting-note")
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
         yield Footer()
 

@@ -16,7 +16,8 @@ answer first (through the session); then, in a reaction window:
   passed for automatically otherwise — the engine still gets a pass from every seat);
 - several humans (hot-seat): a short timed window shared by everyone (Settings → Nope window,
   3 s by default): a human presses their seat number to answer, behind the curtain if someone
-  else has the screen; when the time runs out everyone who hasn't answered passes. Nothing shows who holds a Nope.
+  else has the screen; when the time runs out everyone who hasn't answered passes. Nothing
+  shows who holds a Nope.
 The player of a card is passed for automatically before anyone Nopes it (Noping your own fresh
 play is pointless); once it has been Noped they are asked like everyone else.
 Other decisions (targets, naming a card, reinserting, reordering, Garbage Collection, five
