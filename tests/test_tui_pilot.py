@@ -447,6 +447,22 @@ async def test_theme_choice_persists_to_settings_and_the_next_run(config_dir: Pa
         assert second.settings.theme == "test-theme"
 
 
+@async_test
+async def test_nope_window_setting_by_keys_is_remembered(config_dir: Path) -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        select = app.screen.query_one("#nope_window", Select)
+        assert select.value == "3"  # the spec's default
+        select.focus()
+        await pilot.press("enter", "down", "down", "enter")  # 3 s -> 5 s -> 8 s
+        await pilot.pause()
+        assert select.value == "8" and app.settings.nope_window_seconds() == 8.0
+    stored = json.loads((config_dir / "settings.json").read_text(encoding="utf-8"))
+    assert stored["nope_window"] == "8"
+
+
 # -- (j) the too-small guard -------------------------------------------------------------------------
 @async_test
 async def test_too_small_terminal_asks_for_more_room_until_resized() -> None:
