@@ -500,8 +500,9 @@ class TableScreen(SharedTableScreen):
                 seats = " · ".join(f"{q + 1} {escape(self.names[q])}" for q in self.humans_to_act())
                 left = max(0.0, self.window_deadline - time.monotonic()) if self.window_key is not None \
                     else self.window_seconds
-                return (f"[bold $warning]{s['bolt']} {what}[/]\n"
-                        f"Nope? Press your seat number: {seats} — [bold]{math.ceil(left)}s[/]")
+                # The claim line first: the window's description may wrap past the two lines.
+                return (f"Nope? Press your seat number: {seats} — [bold]{math.ceil(left)}s[/]\n"
+                        f"[bold $warning]{s['bolt']} {what}[/]")
             return f"[bold $warning]{s['bolt']} {what}[/]"
         if bots:
             skip = "" if self.skipping else "  (f skips ahead)"
