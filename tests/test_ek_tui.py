@@ -179,6 +179,24 @@ async def test_hint_points_at_the_hard_bots_play() -> None:
 
 
 @async_test
+async def test_reinsert_hint_moves_the_slot_to_the_hard_bots_depth() -> None:
+    state = position(3, hands={0: "DEF SKIP", 1: "TACO", 2: "BEARD"}, pile="EXP TACO TACO TACO SKIP", turn=0)
+    app, _ = loaded_app(state)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReinsertScreen))
+        prompt = app.screen
+        await pilot.press("h")
+        await wait_until(pilot, lambda: prompt.hinted is not None)
+        assert prompt.depth == prompt.hinted and "hint" in text(prompt.query_one("#ek-where", Static))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is table)
+        assert (0, Reinsert(prompt.hinted)) in table.session.log
+
+
+@async_test
 async def test_pair_by_space_and_enter_then_a_target_prompt() -> None:
     state = position(3, hands={0: "TACO FERAL SKIP", 1: "BEARD", 2: "ZOMBIE"}, pile="SKIP SKIP SKIP", turn=0)
     app, _ = loaded_app(state)

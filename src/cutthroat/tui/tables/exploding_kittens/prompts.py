@@ -4,7 +4,7 @@ Garbage Collection, five different, the reaction window) use the shared ChoiceSc
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,7 +31,8 @@ class ReinsertScreen(ModalScreen[int | None]):
     """Choose a depth (cards above it) from 0 (top) to the pile size (bottom).
 
     The pile is drawn top first as a strip: ▒ an unknown card, a letter for a card you know
-    (E Exploding, I Imploding face up, D Defuse, …), and the ▼ slot where the card will go."""
+    (E Exploding, I Imploding face up, D Defuse, …), and the ▼ slot where the card will go.
+    `hint` (if given) asks the hard bot for a depth; it runs in a worker thread on `h`."""
 
     BINDINGS = [
         Binding("left", "move(-1)", "move", key_display="←→"),
@@ -39,11 +40,13 @@ class ReinsertScreen(ModalScreen[int | None]):
         Binding("home,t", "to(0)", "top", key_display="t"),
         Binding("end,b", "to(-1)", "bottom", key_display="b"),
         Binding("r", "random", "random"),
+        Binding("h", "hint", "hint"),
         Binding("enter", "place", "put it here", key_display="⏎"),
     ]
 
     def __init__(self, card: EkCard | None, size: int, known: Sequence[EkCard | None], *, face_up: bool,
-                 drawers: Sequence[str] = (), ascii_style: bool = False, start: int = 0) -> None:
+                 drawers: Sequence[str] = (), ascii_style: bool = False, start: int = 0,
+                 hint: Callable[[], int | None] | None = None) -> None:
         super().__init__()
         self.card = card
         self.pile_size = size
@@ -52,6 +55,8 @@ class ReinsertScreen(ModalScreen[int | None]):
         self.drawers = list(drawers)
         self.ascii_style = ascii_style
         self.depth = max(0, min(start, size))
+        self.hint = hint
+        self.hinted: int | None = None
 
     def compose(self) -> ComposeResult:
         what = self.card.name if self.card is not None else "the card"
@@ -60,7 +65,8 @@ class ReinsertScreen(ModalScreen[int | None]):
             yield Static(escape(f"Put {what} back{face}"), classes="dialog-title")
             yield Static(id="ek-strip")
             yield Static(id="ek-where")
-            yield Static("←→ move · t top · b bottom · r random · Enter put it here", classes="dialog-help")
+            keys = "←→ move · t top · b bottom · r random" + (" · h hint" if self.hint else "")
+            yield Static(f"{keys} · Enter put it here", classes="dialog-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -97,6 +103,8 @@ class ReinsertScreen(ModalScreen[int | None]):
             place += f" (one draw each: {self.drawers[d]})"
         known = [f"{i + 1} {c.name}" for i, c in enumerate(self.known) if c is not None]
         text = f"[bold]{escape(place)}[/]"
+        if self.hinted is not None:
+            text += "  [bold $card-hint]◂ hint[/]" if self.hinted == d else ""
         if known:
             text += f"\n[$text-muted]You know: {escape(' · '.join(known[:6]))}[/]"
         return text
@@ -121,6 +129,23 @@ class ReinsertScreen(ModalScreen[int | None]):
 
     def action_place(self) -> None:
         self.dismiss(self.depth)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.hint is not None if action == "hint" else True
+
+    def action_hint(self) -> None:
+        if self.hint is not None:
+            self.run_worker(self.think, thread=True, exclusive=True, group="hint")
+
+    def think(self) -> None:
+        depth = self.hint()
+        self.app.call_from_thread(self.show_hint, depth)
+
+    def show_hint(self, depth: int | None) -> None:
+        if depth is None or not self.is_attached:
+            return
+        self.hinted = self.depth = max(0, min(depth, self.pile_size))
+        self.redraw()
 
 
 class DiscardScreen(ModalScreen[None]):

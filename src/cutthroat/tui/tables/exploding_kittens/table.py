@@ -759,7 +759,8 @@ class TableScreen(SharedTableScreen):
         if f.kind == REINSERT:
             self.prompt_open = True
             screen = ReinsertScreen(f.cards[0], view.pile_count, view.known_top(), face_up=bool(f.data & R_UP),
-                                    drawers=self.drawers(view, bool(f.data & R_END)), ascii_style=self.ascii_style)
+                                    drawers=self.drawers(view, bool(f.data & R_END)), ascii_style=self.ascii_style,
+                                    hint=lambda: self.hinted_depth(seat))
             self.app.push_screen(screen, self.after_reinsert)
             return
         note = ""
@@ -800,6 +801,14 @@ class TableScreen(SharedTableScreen):
             return
         self.prompt_open = True
         self.app.push_screen(ChoiceScreen(self.sym_text(title), choices, note=note), self.after_prompt)
+
+    def hinted_depth(self, seat: int) -> int | None:
+        """The hard bot's depth for the card `seat` puts back (runs in the prompt's worker)."""
+        try:
+            action = self.session.hint(seat)
+        except Exception:  # noqa: BLE001 - a failed search gives no hint, never a crash
+            return None
+        return getattr(action, "depth", None)
 
     def drawers(self, view: EkView, ends_turn: bool) -> list[str]:
         """Who draws the 1st, 2nd … card from now if everyone just draws once a turn."""
