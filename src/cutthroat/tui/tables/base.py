@@ -107,10 +107,27 @@ class TableScreenBase(Screen):
 class SharedTableScreen(TableScreenBase):
     """A table several humans may share (hot-seat), with bots in the other seats.
 
-    Subclasses set `humans`, `hot_seat`, `private` (seat → news lines), `names`, and the bot
-    pacing fields `skipping`, `bot_pending`, `bot_timer`, and provide `schedule_bot` and
-    `refresh_table`.
+    Subclasses provide `schedule_bot` and `refresh_table`.
     """
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+        self.names = [seat.name for seat in session.seats]
+        self.humans = [i for i, seat in enumerate(session.seats) if not seat.is_bot]
+        self.hot_seat = len(self.humans) >= 2
+        self.revealed: int | None = None  # the human who last passed the curtain (hot-seat)
+        self.curtain_up = False
+        self.cursor = 0  # in the hand on screen
+        self.cursor_code: str | None = None  # the card under the cursor, kept across redraws
+        self.message = ""  # feedback on the last key (a refusal, a hint)
+        self.news = ""  # a hot-seat human's private news, shown for their turn
+        self.private: dict[int, list[str]] = {h: [] for h in self.humans}
+        self.bot_pending = False  # a bot move is scheduled or being thought
+        self.bot_timer = None  # the pause before it (bot speed), stopped by skip-ahead
+        self.skipping = False
+        self.game_over_shown = False
+        self.turn_started = -1  # the log length when the viewer's turn last began
 
     def keep_private_news(self, events) -> None:
         """Hot-seat: each human's private events wait for their turn (the log is public)."""

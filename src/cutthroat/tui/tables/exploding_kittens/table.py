@@ -203,29 +203,13 @@ class TableScreen(SharedTableScreen):
     ]
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.names = [seat.name for seat in session.seats]
-        self.humans = [i for i, seat in enumerate(session.seats) if not seat.is_bot]
-        self.hot_seat = len(self.humans) >= 2
-        self.revealed: int | None = None  # the human who last passed the curtain (hot-seat)
-        self.curtain_up = False
-        self.cursor = 0
-        self.cursor_code: str | None = None
+        super().__init__(session)
         self.selected: set[int] = set()  # positions in the sorted hand picked for a combo
-        self.message = ""
-        self.news = ""
-        self.bot_pending = False
-        self.bot_timer = None
-        self.skipping = False
-        self.private: dict[int, list[str]] = {h: [] for h in self.humans}
-        self.game_over_shown = False
         self.prompt_open = False
-        self.claiming: int | None = None
-        self.window_key: int | None = None
+        self.claiming: int | None = None  # the seat claiming a hot-seat window
+        self.window_key: int | None = None  # the log length when the shared window opened
         self.window_deadline = 0.0
-        self.batch = False
-        self.turn_started = -1
+        self.batch = False  # applying several passes at once: redraw after the last
         self.seen_out: dict[int, str] = {}  # how each seat went out (for the game-over dialog)
 
     # -- layout --------------------------------------------------------------------------------

@@ -221,25 +221,9 @@ class TableScreen(SharedTableScreen):
     ]
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.names = [seat.name for seat in session.seats]
-        self.humans = [i for i, seat in enumerate(session.seats) if not seat.is_bot]
-        self.hot_seat = len(self.humans) >= 2
-        self.revealed: int | None = None  # the human who last passed the curtain (hot-seat)
-        self.curtain_up = False
-        self.cursor = 0
-        self.cursor_code: str | None = None
-        self.message = ""  # feedback on the last key (a refusal, a hint)
-        self.news = ""  # a hot-seat human's private news, shown for their turn
+        super().__init__(session)
         self.hinted: Action | None = None
-        self.bot_pending = False
-        self.bot_timer = None
-        self.skipping = False
-        self.private: dict[int, list[str]] = {h: [] for h in self.humans}
         self.warned_bots = False
-        self.game_over_shown = False
-        self.turn_started = -1  # the log length when the viewer's turn last began
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
