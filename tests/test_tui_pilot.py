@@ -463,6 +463,22 @@ async def test_nope_window_setting_by_keys_is_remembered(config_dir: Path) -> No
     assert stored["nope_window"] == "8"
 
 
+@async_test
+async def test_app_quits_when_its_terminal_is_gone(monkeypatch, save_dir: Path) -> None:
+    """A hung-up terminal without SIGHUP (e.g. under `make play`): quit, don't spin."""
+    from cutthroat.tui import app as app_module
+
+    assert app_module._terminal_alive() in (True, False)  # never raises, whatever stdin is
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await play(pilot, pick_action(app.screen.session.legal_actions(0)))
+        monkeypatch.setattr(app_module, "_terminal_alive", lambda: False)
+        assert app.return_code is None
+        app.check_terminal()
+        assert app.return_code == 0  # exit() was called: a clean quit
+    assert (save_dir / AUTOSAVE_NAME).is_file()  # the game so far is kept for Continue
+
+
 # -- (j) the too-small guard -------------------------------------------------------------------------
 @async_test
 async def test_too_small_terminal_asks_for_more_room_until_resized() -> None:

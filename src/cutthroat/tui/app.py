@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +70,15 @@ class CutthroatApp(App):
         elif self.loaded:
             self.resume(self.loaded)
         self.check_size(self.size.width, self.size.height)
+        if not self.is_headless and _terminal_alive():
+            self.set_interval(1.0, self.check_terminal)
+
+    def check_terminal(self) -> None:
+        """Quit once the terminal is gone. A dropped ssh connection or a closed window normally
+        ends us with SIGHUP, but not always (under `make play` the signal stops at make), and
+        without a terminal the input loop would spin. Every action is autosaved already."""
+        if not _terminal_alive():
+            self.exit()
 
     # -- settings ------------------------------------------------------------------------------
     def set_theme(self, name: str) -> None:
@@ -149,3 +160,12 @@ class CutthroatApp(App):
                 self.screen.update_size(width, height)
             else:
                 self.pop_screen()
+
+
+def _terminal_alive() -> bool:
+    """Is our controlling terminal still there? After a hangup its calls fail with EIO."""
+    try:
+        os.tcgetpgrp(sys.__stdin__.fileno())
+    except (OSError, AttributeError, ValueError):
+        return False
+    return True
