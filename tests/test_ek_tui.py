@@ -140,15 +140,26 @@ async def test_lone_human_without_a_nope_is_passed_for_silently() -> None:
 
 
 # -- prompts: reinsert with the strip, a pair with its target --------------------------------------
+def kitten_on_top() -> CutthroatApp:
+    """Ana (the lone human, holding a Defuse) is to draw; the top card is an Exploding Kitten."""
+    state = position(3, hands={0: "DEF SKIP", 1: "TACO", 2: "BEARD"}, pile="EXP TACO TACO TACO SKIP", turn=0)
+    return loaded_app(state)[0]
+
+
+async def draw_the_kitten(pilot, app: CutthroatApp) -> TableScreen:
+    """Press d on Ana's turn and wait for the put-it-back prompt; the table underneath."""
+    await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+    table = app.screen
+    await pilot.press("d")
+    await wait_until(pilot, lambda: isinstance(app.screen, ReinsertScreen))
+    return table
+
+
 @async_test
 async def test_defused_kitten_goes_back_where_the_strip_says() -> None:
-    state = position(3, hands={0: "DEF SKIP", 1: "TACO", 2: "BEARD"}, pile="EXP TACO TACO TACO SKIP", turn=0)
-    app, _ = loaded_app(state)
+    app = kitten_on_top()
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
-        table = app.screen
-        await pilot.press("d")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReinsertScreen))
+        table = await draw_the_kitten(pilot, app)
         strip = text(app.screen.query_one("#ek-strip", Static))
         assert strip.startswith("top ▼") and strip.endswith(" bottom") and strip.count("▒") == 4
         await pilot.press("right", "right")
@@ -180,13 +191,9 @@ async def test_hint_points_at_the_hard_bots_play() -> None:
 
 @async_test
 async def test_reinsert_hint_moves_the_slot_to_the_hard_bots_depth() -> None:
-    state = position(3, hands={0: "DEF SKIP", 1: "TACO", 2: "BEARD"}, pile="EXP TACO TACO TACO SKIP", turn=0)
-    app, _ = loaded_app(state)
+    app = kitten_on_top()
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
-        table = app.screen
-        await pilot.press("d")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReinsertScreen))
+        table = await draw_the_kitten(pilot, app)
         prompt = app.screen
         await pilot.press("h")
         await wait_until(pilot, lambda: prompt.hinted is not None)
