@@ -16,7 +16,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cutthroat.engine.codec import decoder, encode
@@ -290,6 +290,9 @@ def _full_walk(config, n, seed, walk, heavy_every=1):
 
 @FAST
 @given(setups, seeds, walks)
+# A face-up Imploding Kitten whose place a shuffle had hidden must not become known again when
+# someone puts a card back in secret (found by this test).
+@example(setup=({"recipe": "eye-for-an-eye"}, 3), seed=349_847_008_431, walk=674582)
 def test_random_play_keeps_every_property(setup, seed, walk):
     config, n = setup
     _full_walk(config, n, seed, walk, heavy_every=4)

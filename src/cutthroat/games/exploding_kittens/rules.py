@@ -904,15 +904,19 @@ class ExplodingKittensRules(Rules):
         """Put `card` into the pile at `idx`. Face up, everyone sees where it goes. Face down
         (in secret), only `knower` does: the others can't tell whether the cards they knew
         moved down one place, so they no longer know where any face-down card lies (keeping
-        their knowledge at its old places would give away where the secret card went)."""
+        their knowledge at its old places would give away where the secret card went). A
+        face-up card they knew stays known: it can be seen moving down."""
         pile, ups = state.pile, state.up
         pile.insert(idx, card)
         ups.insert(idx, up)
         for q, known in enumerate(state.seen):
             if up or q == knower:
                 known.insert(idx, card)
-            else:
-                known[:] = [c if u else None for c, u in zip(pile, ups)]
+            else:  # face-up cards stay in sight (where this seat knew them); the rest is lost
+                known.insert(idx, None)
+                for i, u in enumerate(ups):
+                    if not u:
+                        known[i] = None
 
     def _reinsert(self, state: EkState, depth: int, events: list[Event]) -> None:
         f = self._pop(state)
