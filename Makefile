@@ -6,7 +6,7 @@ STAMP   = $(VENV)/.installed
 
 .PHONY: play test soak bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml hatch_build.py src/cutthroat/games/kill_the_kings/_clairvoyant.c
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON) (set PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
