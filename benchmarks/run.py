@@ -1,10 +1,11 @@
 """Cutthroat benchmarks: measured, printed, never asserted (machines are noisy).
 
-    python benchmarks/run.py [--games N] [--reference PATH]
+    python benchmarks/run.py [--games N] [--reference PATH] [--repeat N]
 
 Prints one JSON line per figure:
 - engine: random Kill The Kings games per second through the rules protocol, beside the bare-bones
-  yardstick (shared/bench/ktk_reference.py) run in the same process tree, and their ratio;
+  yardstick (shared/bench/ktk_reference.py) run in the same process tree, and their ratio (medians
+  of `--repeat` alternating pairs of runs);
 - simulate: the same through `cutthroat simulate` (bots read views, as in play);
 - hard_bot: the hard bot's decision time (mean, 95th percentile, max);
 - kill-your-friends and exploding-kittens: random 4-player games per second through the protocol
@@ -179,6 +180,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
     parser.add_argument("--hard-games", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=9,
+                        help="alternating pairs of engine and yardstick runs; the medians count")
     parser.add_argument("--search-games", type=int, default=3,
                         help="games for the search bots' decision times (Kill Your Friends, Exploding Kittens)")
     args = parser.parse_args()
@@ -187,10 +190,16 @@ def main() -> None:
     minimal = startup(STARTUP_MINIMAL)
     ours_startup = startup(STARTUP_CUTTHROAT)
     print(json.dumps({"figure": "startup_to_title", "cutthroat": ours_startup, "minimal_textual_app": minimal}))
-    ours = engine_games_per_second(args.games)
-    ref = reference_games_per_second(args.reference, args.games)
+    # Side by side, alternating: this machine's speed swings by half from one run to the next
+    # (neighbours on the host), so each pair gives a ratio and the median ratio is the figure.
+    runs = [(engine_games_per_second(args.games), reference_games_per_second(args.reference, args.games))
+            for _ in range(args.repeat)]
+    ours = statistics.median(r[0] for r in runs)
+    ratios = [r[0] / r[1] for r in runs if r[1]]
     print(json.dumps({"figure": "engine_random_games_per_second", "cutthroat": round(ours, 1),
-                      "yardstick": ref, "ratio": round(ours / ref, 2) if ref else None}))
+                      "yardstick": statistics.median(r[1] for r in runs) if ratios else None,
+                      "ratio": round(statistics.median(ratios), 2) if ratios else None,
+                      "ratios": [round(x, 2) for x in ratios]}))
     sim = simulate(args.games, "random")
     print(json.dumps({"figure": "simulate_random", "games_per_second": sim["games_per_second"],
                       "mean_actions": sim["mean_actions"]}))
