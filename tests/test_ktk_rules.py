@@ -6,6 +6,7 @@ import pytest
 
 from cutthroat.engine.cards import Card, Suit
 from cutthroat.engine.protocol import Action, IllegalAction
+from cutthroat.games.kill_the_kings.bots import HeuristicBot
 from cutthroat.games.kill_the_kings.cards import DECK_CARDS, KINGS, finishable, round_points
 from cutthroat.games.kill_the_kings.rules import (
     DRAW,
@@ -712,3 +713,17 @@ def test_undo_stops_at_a_placement_that_ends_the_round():
     assert s.state.phase == "round_over"
     assert not s.can_undo and s.undo() is False
     assert s.state.phase == "round_over" and len(s.log) == 2
+
+
+def test_hint_gives_the_same_answer_about_the_same_position():
+    """Pressing h twice gives the same advice, though the hard bot samples deck orders."""
+    s = Session("kill-the-kings", {"mode": "killer"}, 7, [Seat("human", "You")])
+    simple = HeuristicBot()
+    answers = []
+    while s.state.phase == "play" and len(answers) < 12:
+        if s.state.drawn is not None:
+            answers.append((s.hint(), s.hint()))
+        legal = s.legal_actions(0)
+        s.apply(simple.choose(s.view(0), legal))
+    assert len(answers) == 12
+    assert all(first == again for first, again in answers), answers

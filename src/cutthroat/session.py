@@ -8,6 +8,7 @@ the tests all drive it the same way.
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 from typing import Any, Callable
 
@@ -146,6 +147,10 @@ class Session:
             return None
         if self._hint_bot is None:
             self._hint_bot = make_bot(self.rules, "hard", seed=self.seed, think_ms=self.think_ms)
+        # Asked twice about the same position, it should say the same thing: its samples
+        # depend on the game's seed and the move number, not on how often the key was pressed.
+        if isinstance(rng := getattr(self._hint_bot, "rng", None), random.Random):
+            rng.seed(self.seed * 1_000_003 + len(self.log))
         return self._hint_bot.choose(self.view(seat), self.legal_actions(seat))
 
     # -- saving ----------------------------------------------------------------------------

@@ -436,10 +436,18 @@ class TableScreen(TableScreenBase):
         if action is None:
             return
         self.hinted = action
+        # The cursor goes where the hint points, so Enter takes it.
         if action.kind == "play_reserve":
             self.picked = action.spot
+        if action.kind in ("place", "play_reserve"):
+            self.cursor = action.column
+        elif action.kind == "reserve":
+            self.cursor = 4 + action.spot
+        else:  # draw, end the round
+            self.cursor = DECK_SLOT
         description = self.session.rules.describe_action(self.session.state, action)
-        self.say(f"Hint: {description}")
+        self.refresh_table()
+        self.say(f"Hint: {description} (Enter)")
 
     def save_name(self) -> str:
         view = self.view
