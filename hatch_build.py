@@ -2,7 +2,7 @@
 system C compiler.
 
 The `hard` bot's search calls that solver thousands of times a decision; in Python it would be
-about a hundred times slower. No compiler, or a failed build, is not an error: the package
+about fifty times slower. No compiler, or a failed build, is not an error: the package
 installs as pure Python and `hard` falls back to its rollout search (it says so in `bots.py`).
 The library is plain C loaded with ctypes, so it needs no Python headers.
 """

@@ -4,7 +4,8 @@ The `hard` bot does not know the order. It samples orders consistent with what i
 asks this solver about each candidate move (perfect-information Monte Carlo), so the solver is
 its hot path. `_clairvoyant.c` is compiled when the package is installed (see `hatch_build.py`)
 and loaded here with ctypes; `solve_py` is the same search in Python, the reference the tests
-hold the compiled one to, and the fallback when no compiler was at hand.
+hold the compiled one to. It is far too slow for the bot: without the compiled library, `hard`
+values orders by playing them out instead (see `bots.py`).
 
 Encoding, as in the bots: a card is `rank * 2 + red`; a column is (n, rank, red) with n the
 cards under its king and rank/red those of its last card (the king's when n is 0).
