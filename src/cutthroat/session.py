@@ -8,7 +8,6 @@ the tests all drive it the same way.
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 from typing import Any, Callable
 
@@ -40,7 +39,6 @@ class Session:
         self._undo: list[Any] = []  # state copies before each undoable action, since the last barrier
         self._subscribers: list[Subscriber] = []
         self._bots: dict[int, Bot] = {}
-        self._hint_bot: Bot | None = None
         self.autosave_error: str | None = None
 
     # -- construction ----------------------------------------------------------------------
@@ -145,13 +143,11 @@ class Session:
         seat = self.current_seat if seat is None else seat
         if seat is None:
             return None
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(self.rules, "hard", seed=self.seed, think_ms=self.think_ms)
-        # Asked twice about the same position, it should say the same thing: its samples
-        # depend on the game's seed and the move number, not on how often the key was pressed.
-        if isinstance(rng := getattr(self._hint_bot, "rng", None), random.Random):
-            rng.seed(self.seed * 1_000_003 + len(self.log))
-        return self._hint_bot.choose(self.view(seat), self.legal_actions(seat))
+        # A bot seeded by the game's seed and the move number: asked twice about the same
+        # position, it says the same thing however often the key was pressed.
+        bot = make_bot(self.rules, "hard", seed=self.seed * 1_000_003 + len(self.log),
+                       think_ms=self.think_ms)
+        return bot.choose(self.view(seat), self.legal_actions(seat))
 
     # -- saving ----------------------------------------------------------------------------
     def save_data(self, name: str = "") -> SaveData:

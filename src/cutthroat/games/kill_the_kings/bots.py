@@ -367,35 +367,27 @@ class HardBot:
     @staticmethod
     def _play_out(kind, a, b, n, r, k, res, deck, tight) -> int:
         """Kings killed this round after the candidate move, finished by the fast policy."""
-        nn, rr, kk, rs = n[:], r[:], k[:], res[:]
-        if kind == "place" or kind == "play":
-            x = a if kind == "place" else rs.pop(a)
-            nn[b] += 1
-            rr[b] = x >> 1
-            kk[b] = x & 1
-            if nn[0] + nn[1] + nn[2] + nn[3] == 20:
-                return 4
-        elif kind == "reserve":
-            rs.append(a)
-        elif kind == "end":
-            return _kills(nn)
-        return _rollout(nn, rr, kk, rs, deck[:], kind == "draw", tight)
+        if kind == "end":
+            return _kills(n)
+        nn, rr, kk, rs, must_draw = HardBot._after(kind, a, b, n, r, k, res)
+        if nn[0] + nn[1] + nn[2] + nn[3] == 20:
+            return 4
+        return _rollout(nn, rr, kk, rs, deck[:], must_draw, tight)
 
     @staticmethod
     def _after(kind, a, b, n, r, k, res) -> tuple:
-        """The position after a candidate move, for the solver: (n, r, k, reserve, must_draw)."""
+        """The position after a candidate move (not "end"), in fresh lists:
+        (n, r, k, reserve, must_draw)."""
+        nn, rr, kk, rs = n[:], r[:], k[:], res[:]
         if kind == "draw":
-            return n, r, k, res, True
+            return nn, rr, kk, rs, True
         if kind == "reserve":
-            return n, r, k, res + [a], False
-        rs = res
-        if kind == "play":
-            rs = res[:a] + res[a + 1:]
-            a = res[a]
-        nn, rr, kk = n[:], r[:], k[:]
+            rs.append(a)
+            return nn, rr, kk, rs, False
+        x = a if kind == "place" else rs.pop(a)
         nn[b] += 1
-        rr[b] = a >> 1
-        kk[b] = a & 1
+        rr[b] = x >> 1
+        kk[b] = x & 1
         return nn, rr, kk, rs, False
 
     @staticmethod
