@@ -1,4 +1,4 @@
-"""JSON codec for actions and events (states encode through their game's `encode_state`).
+"""JSON codec for actions and events (states and views encode through `engine.schema`).
 
 Actions and events are dataclasses; they become `{"type": kind, ...fields}` with cards as their
 short codes ("QH"). Decoding checks the type name and field names, so a hand-edited save gets a
@@ -11,7 +11,7 @@ import dataclasses
 import re
 from typing import Any, Iterable
 
-from cutthroat.engine.cards import Card
+from cutthroat.engine.cards import CARD_TYPES, InternedCard
 from cutthroat.engine.protocol import Action, Event
 
 
@@ -19,18 +19,8 @@ class CodecError(ValueError):
     """Data that does not decode; the message is one line fit to show a user."""
 
 
-# Card classes by the name their fields are annotated with; each has `.code` and `parse(code)`.
-# Games with their own cards (Kill Your Friends' Kill cards…) register them here.
-CARD_TYPES: dict[str, Any] = {"Card": Card}
-
-
-def register_card_type(cls: type) -> type:
-    CARD_TYPES[cls.__name__] = cls
-    return cls
-
-
 def _encode_value(value: Any) -> Any:
-    if type(value).__name__ in CARD_TYPES:
+    if isinstance(value, InternedCard):
         return value.code
     if isinstance(value, (list, tuple)):
         return [_encode_value(v) for v in value]

@@ -66,23 +66,42 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One setup option, as `--variant name=value` on the command line. Empty `choices` means
-    free text that the game's `setup_problem` checks (`help` then starts with its shape, e.g.
-    "LETTERS: …")."""
+    """One setup option, as `--variant name=value` on the command line and a row of the setup
+    screen. Empty `choices` means free text that the game's `setup_problem` checks (`help` then
+    starts with its shape, e.g. "LETTERS: …"). `title` and `labels` (one per choice) are what
+    the setup screen shows; `shown_when` hides the row unless another variant has that value."""
 
     name: str
     choices: tuple[str, ...]
     default: str
     help: str
     bare: str | None = None  # the value `--variant NAME` alone means, for non-flags (head-hunter → 5)
+    title: str = ""
+    labels: tuple[str, ...] = ()
+    shown_when: tuple[str, str] | None = None
 
     @property
     def is_flag(self) -> bool:
         return self.choices == ("off", "on")
 
+    @property
+    def heading(self) -> str:
+        return self.title or self.name.replace("-", " ").capitalize()
+
+    def label(self, choice: str) -> str:
+        if self.labels and choice in self.choices:
+            return self.labels[self.choices.index(choice)]
+        return choice
+
 
 class Rules:
-    """Base class for a game's rules. Methods take the state explicitly; the object is stateless."""
+    """Base class for a game's rules. Methods take the state explicitly; the object is stateless.
+
+    Besides the protocol proper (`new_game`, `to_act`, `legal_actions`, `apply`, `view`,
+    `result`), a game gives the host its reaction windows (`reaction_default`, `auto_action`),
+    its players' words (`describe_action`, and `IllegalAction` reasons from its `text` module),
+    and its game-over figures (`stat_columns` counted by `tally` from public events).
+    """
 
     game_id: ClassVar[str] = ""
     name: ClassVar[str] = ""
@@ -91,6 +110,10 @@ class Rules:
     variants: ClassVar[tuple[Variant, ...]] = ()
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     event_types: ClassVar[tuple[type[Event], ...]] = ()
+    state_type: ClassVar[type] = object
+    view_type: ClassVar[type] = object
+    #: Per-seat figures the game-over screen shows: (key, heading), counted by `tally`.
+    stat_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     # -- setup -----------------------------------------------------------------------------
     def new_game(self, config: dict[str, Any], seed: int, players: int | None = None) -> Any:
@@ -106,6 +129,10 @@ class Rules:
                     else f"{self.min_players}–{self.max_players}")
             return f"{self.name} takes {span} player{'s' * (span != '1')}, not {players}"
         return None
+
+    def setup_note(self, config: dict[str, Any], players: int) -> str:
+        """A line or two about the chosen setup for the setup screen (e.g. a recipe's cards)."""
+        return ""
 
     def determinize(self, view: Any, rng: Any) -> Any:
         """A full state consistent with everything `view`'s seat knows, hidden cards dealt at
@@ -132,6 +159,18 @@ class Rules:
     def result(self, state: Any) -> Result | None:
         raise NotImplementedError
 
+    # -- what the host asks ----------------------------------------------------------------
+    def reaction_default(self, state: Any, seat: PlayerId) -> Action | None:
+        """In a reaction window (several seats may answer, e.g. Exploding Kittens' Nope), what
+        `seat` does when its time runs out; None when `seat` isn't reacting but deciding. The host
+        owns the deadline, and bots answer reactions without a pause."""
+        return None
+
+    def auto_action(self, state: Any, seat: PlayerId) -> Action | None:
+        """An answer the host gives for `seat` without asking, because asking would be pointless
+        (Exploding Kittens: the player of a fresh card never Nopes it)."""
+        return None
+
     # -- helpers sessions, bots and saves need ---------------------------------------------
     def copy(self, state: Any) -> Any:
         return state.copy()
@@ -140,17 +179,21 @@ class Rules:
         """May the player take this action back afterwards? (Not if it revealed anything.)"""
         return False
 
-    def describe_action(self, state: Any, action: Action) -> str:
+    def describe_action(self, view: Any, action: Action, names: Sequence[str] = ()) -> str:
+        """The action in words for a hint or a menu, as the seat that takes it sees it."""
         return action.kind
 
     def encode_state(self, state: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        return state.to_json()
 
     def decode_state(self, data: Any) -> Any:
-        raise NotImplementedError
+        return self.state_type.from_json(data)
 
     def rules_text(self) -> str:
         return ""
+
+    def tally(self, stats: list[dict[str, Any]], event: Event) -> None:
+        """Count one public event into the per-seat game-over figures (`stat_columns`)."""
 
     def summary_figures(self, results: list[Result]) -> dict[str, Any]:
         """This game's own figures for `cutthroat simulate --json` (e.g. mean score)."""

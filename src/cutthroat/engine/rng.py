@@ -14,6 +14,9 @@ import struct
 _MASK = (1 << 64) - 1
 _WORDS = struct.Struct("<16I")
 _TWO32 = 1 << 32
+_SMALL = 256
+#: The rejection limit for each small bound n: draws at or above it would bias x % n.
+_LIMITS = (0,) + tuple(_TWO32 - _TWO32 % n for n in range(1, _SMALL))
 
 
 class Rng:
@@ -54,10 +57,22 @@ class Rng:
         return self._below([n])[0]
 
     def shuffle(self, items: list) -> None:
-        """Fisher–Yates with one draw per position."""
-        n = len(items)
-        picks = self._below(list(range(n, 1, -1)))
-        for i, j in zip(range(n - 1, 0, -1), picks):
+        """Fisher–Yates with one draw per position: the same draws as `_below(range(n, 1, -1))`,
+        in one loop (a deal shuffles 48 cards every round, so this is on the hot path)."""
+        words: tuple[int, ...] = ()
+        k = 16
+        block = self._block
+        for i in range(len(items) - 1, 0, -1):
+            bound = i + 1
+            limit = _LIMITS[bound] if bound < _SMALL else _TWO32 - _TWO32 % bound
+            while True:
+                if k == 16:
+                    words, k = block(), 0
+                x = words[k]
+                k += 1
+                if x < limit:
+                    break
+            j = x % bound
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items):

@@ -8,7 +8,7 @@ holds several references to the same Skip), so copying a hand is a list copy and
 
 from __future__ import annotations
 
-from cutthroat.engine.codec import register_card_type
+from cutthroat.engine.cards import InternedCard
 
 # Groups: how the rules treat a title.
 KITTEN = "kitten"  # Exploding, Imploding, Streaking, Barking: never in combos
@@ -80,36 +80,17 @@ BOX_TYPES = 27  # "Cat cards" is one type with four titles
 BOX_SIZE = sum(row[4] for row in BOX)  # 121
 
 
-class EkCard:
+class EkCard(InternedCard):
     """One card title. `index` is its row in BOX; `group` says how the rules treat it."""
 
-    __slots__ = ("code", "name", "type", "group", "box", "text", "index")
+    __slots__ = ("name", "type", "group", "box", "text")
 
-    code: str
     name: str
     type: str
     group: str
     box: int
     text: str
-    index: int
-
-    def __setattr__(self, name, value):  # cards are immutable
-        raise AttributeError("cards are immutable")
-
-    @classmethod
-    def _make(cls, row: tuple, index: int) -> "EkCard":
-        card = object.__new__(cls)
-        code, name, type_, group, box, text = row
-        for field, value in zip(cls.__slots__, (code, name, type_, group, box, text, index)):
-            object.__setattr__(card, field, value)
-        return card
-
-    @classmethod
-    def parse(cls, code: str) -> "EkCard":
-        try:
-            return BY_CODE[code]
-        except (KeyError, TypeError):
-            raise ValueError(f"not an Exploding Kittens card: {code!r}") from None
+    KIND = "an Exploding Kittens card"
 
     @property
     def label(self) -> str:
@@ -124,25 +105,14 @@ class EkCard:
         """A cat title or a Feral Cat."""
         return self.group == CAT or self.group == FERAL_GROUP
 
-    def __reduce__(self):
-        return (EkCard.parse, (self.code,))
 
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __repr__(self) -> str:
-        return self.code
-
-    def __lt__(self, other: "EkCard") -> bool:
-        return self.index < other.index
+def _make(row: tuple, index: int) -> EkCard:
+    code, name, type_, group, box, text = row
+    return EkCard._make(code=code, index=index, name=name, type=type_, group=group, box=box, text=text)
 
 
-ALL_CARDS: tuple[EkCard, ...] = tuple(EkCard._make(row, i) for i, row in enumerate(BOX))
+ALL_CARDS: tuple[EkCard, ...] = tuple(_make(row, i) for i, row in enumerate(BOX))
 BY_CODE: dict[str, EkCard] = {c.code: c for c in ALL_CARDS}
-register_card_type(EkCard)
 
 EXPLODING, DEFUSE, IMPLODING, STREAKING, BARKING = (
     BY_CODE[c] for c in ("EXP", "DEF", "IMP", "STREAK", "BARK"))

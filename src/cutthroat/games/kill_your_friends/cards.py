@@ -6,7 +6,7 @@ several references to the same "R1"), so copying a hand is a list copy and compa
 
 from __future__ import annotations
 
-from cutthroat.engine.codec import register_card_type
+from cutthroat.engine.cards import InternedCard
 
 # Character colours, in seat-assignment order. Every colour has a letter (colour is never the
 # only signal): Pink is K so it doesn't clash with Purple.
@@ -35,62 +35,41 @@ CO_OP_RETURN_PICKUP = 5
 PICKUP_ON_LIFE_LOST = 2
 
 
-class KyfCard:
+class KyfCard(InternedCard):
     """One kind of card: a Kill card (colour index + number), a Chaos card, or the Reaper."""
 
-    __slots__ = ("code", "kind", "colour", "number", "name", "label", "index")
+    __slots__ = ("kind", "colour", "number", "name", "label")
 
-    code: str
     kind: str
     colour: int  # index into CHARACTERS; -1 for Chaos cards and the Reaper
     number: int  # 1–3 for Kill cards; 0 otherwise
     name: str
     label: str  # short, for tables and logs: "R2", "Head Swap", "Reaper"
-    index: int
-
-    def __setattr__(self, name, value):  # cards are immutable
-        raise AttributeError("cards are immutable")
-
-    @classmethod
-    def _make(cls, code, kind, colour, number, name, label, index) -> "KyfCard":
-        card = object.__new__(cls)
-        for field, value in zip(cls.__slots__, (code, kind, colour, number, name, label, index)):
-            object.__setattr__(card, field, value)
-        return card
-
-    @classmethod
-    def parse(cls, code: str) -> "KyfCard":
-        try:
-            return BY_CODE[code]
-        except (KeyError, TypeError):
-            raise ValueError(f"not a Kill Your Friends card: {code!r}") from None
+    KIND = "a Kill Your Friends card"
 
     @property
     def is_kill(self) -> bool:
         return self.kind == KILL
 
-    def __reduce__(self):
-        return (KyfCard.parse, (self.code,))
-
-    def __repr__(self) -> str:
-        return self.code
-
 
 def _build() -> tuple[KyfCard, ...]:
-    cards = []
+    cards: list[KyfCard] = []
+
+    def make(code: str, kind: str, colour: int, number: int, name: str, label: str) -> None:
+        cards.append(KyfCard._make(code=code, index=len(cards), kind=kind, colour=colour,
+                                   number=number, name=name, label=label))
+
     for colour, (letter, name) in enumerate(CHARACTERS):
         for number in KILL_COUNTS:
-            cards.append(KyfCard._make(f"{letter}{number}", KILL, colour, number,
-                                       f"{name} {number}", f"{letter}{number}", len(cards)))
+            make(f"{letter}{number}", KILL, colour, number, f"{name} {number}", f"{letter}{number}")
     for code, (name, _, _) in CHAOS_CARDS.items():
-        cards.append(KyfCard._make(code, CHAOS, -1, 0, name, name, len(cards)))
-    cards.append(KyfCard._make(REAPER_CODE, REAPER_KIND, -1, 0, "Reaper", "Reaper", len(cards)))
+        make(code, CHAOS, -1, 0, name, name)
+    make(REAPER_CODE, REAPER_KIND, -1, 0, "Reaper", "Reaper")
     return tuple(cards)
 
 
 ALL_CARDS = _build()
 BY_CODE = {c.code: c for c in ALL_CARDS}
-register_card_type(KyfCard)
 
 
 def kill_card(colour: int, number: int) -> KyfCard:

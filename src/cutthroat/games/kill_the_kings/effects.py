@@ -1,0 +1,180 @@
+"""Kill The Kings moves: for each action type, one legality test and one effect.
+
+`MOVES[type(action)]` is (legal, effect). The rules check with `legal` and apply with
+`effect`; a refusal's sentence comes from `text.refusal`, worked out only when there is one.
+The legality tests assume the play phase (NextRound checks its own).
+"""
+
+from __future__ import annotations
+
+from cutthroat.engine.cards import Card
+from cutthroat.engine.protocol import Event
+from cutthroat.games.kill_the_kings.actions import Draw, EndRound, NextRound, Place, PlayReserve, Reserve
+from cutthroat.games.kill_the_kings.cards import (
+    CARDS_TO_KILL,
+    COLUMNS,
+    DECK_CARDS,
+    KINGS,
+    RESERVE_SPOTS,
+    ROUNDS,
+    TARGETS,
+    round_points,
+)
+from cutthroat.games.kill_the_kings.events import (
+    Busted,
+    CardDrawn,
+    CardPlaced,
+    CardReserved,
+    GameEnded,
+    KingKilled,
+    RoundEnded,
+    RoundStarted,
+    Stuck,
+)
+from cutthroat.games.kill_the_kings.state import FIT_TABLE, GAME_OVER, PLAY, ROUND_OVER, KtkState, tails
+
+
+def deal(state: KtkState) -> None:
+    """Fresh setup (spec Decision): kings out, the other 48 reshuffled, reserve emptied."""
+    state.columns = [[] for _ in range(COLUMNS)]
+    state.reserve = [None] * RESERVE_SPOTS
+    state.drawn = None
+    state.deck = list(DECK_CARDS)
+    state.rng.shuffle(state.deck)
+    state.phase = PLAY
+    state.end_reason = ""
+
+
+# --- legality -----------------------------------------------------------------------------------
+def _legal_draw(state: KtkState, action) -> bool:
+    return state.drawn is None and bool(state.deck)
+
+
+def _legal_place(state: KtkState, action) -> bool:
+    c, drawn = action.column, state.drawn
+    return drawn is not None and type(c) is int and 0 <= c < COLUMNS and \
+        FIT_TABLE[drawn.index][tails(state.columns)[c]]
+
+
+def _legal_reserve(state: KtkState, action) -> bool:
+    s = action.spot
+    return state.drawn is not None and type(s) is int and 0 <= s < RESERVE_SPOTS and state.reserve[s] is None
+
+
+def _legal_play_reserve(state: KtkState, action) -> bool:
+    s, c = action.spot, action.column
+    if state.drawn is not None or type(s) is not int or type(c) is not int or not (
+            0 <= s < RESERVE_SPOTS and 0 <= c < COLUMNS):
+        return False
+    card = state.reserve[s]
+    return card is not None and FIT_TABLE[card.index][tails(state.columns)[c]]
+
+
+def _legal_end_round(state: KtkState, action) -> bool:
+    return state.drawn is None and not state.deck
+
+
+def _legal_next_round(state: KtkState, action) -> bool:
+    return state.phase == ROUND_OVER
+
+
+# --- effects ------------------------------------------------------------------------------------
+def _draw(state: KtkState, action) -> list[Event]:
+    card = state.deck.pop()
+    state.drawn = card
+    events: list[Event] = [CardDrawn(card, len(state.deck))]
+    fit = FIT_TABLE[card.index]
+    if None not in state.reserve and not any(fit[t] for t in tails(state.columns)):
+        events.append(Busted(card))
+        _end_round(state, "bust", events)
+    return events
+
+
+def _place(state: KtkState, action) -> list[Event]:
+    card = state.drawn
+    state.drawn = None
+    return _put(state, card, action.column, -1)
+
+
+def _reserve(state: KtkState, action) -> list[Event]:
+    card = state.drawn
+    state.drawn = None
+    state.reserve[action.spot] = card
+    events: list[Event] = [CardReserved(card, action.spot)]
+    if not state.deck:
+        _check_stuck(state, events)
+    return events
+
+
+def _play_reserve(state: KtkState, action) -> list[Event]:
+    card = state.reserve[action.spot]
+    state.reserve[action.spot] = None
+    return _put(state, card, action.column, action.spot)
+
+
+def _end_round_by_choice(state: KtkState, action) -> list[Event]:
+    events: list[Event] = [Stuck(chosen=True)]
+    _end_round(state, "ended", events)
+    return events
+
+
+def _next_round(state: KtkState, action) -> list[Event]:
+    state.round += 1
+    deal(state)
+    return [RoundStarted(state.round)]
+
+
+def _put(state: KtkState, card: Card, c: int, from_spot: int) -> list[Event]:
+    column = state.columns[c]
+    column.append(card)
+    events: list[Event] = [CardPlaced(card, c, from_spot)]
+    if len(column) == CARDS_TO_KILL:
+        killed = state.kings_killed
+        events.append(KingKilled(KINGS[c], c, killed))
+        if killed == COLUMNS:
+            _end_round(state, "all_killed", events)
+            return events
+    if not state.deck:
+        _check_stuck(state, events)
+    return events
+
+
+def _check_stuck(state: KtkState, events: list[Event]) -> None:
+    """With the deck empty and no reserve card able to move, the round is stuck."""
+    if state.deck or state.drawn is not None:
+        return
+    t = tails(state.columns)
+    for card in state.reserve:
+        if card is not None:
+            fit = FIT_TABLE[card.index]
+            if any(fit[x] for x in t):
+                return
+    events.append(Stuck(chosen=False))
+    _end_round(state, "stuck", events)
+
+
+def _end_round(state: KtkState, reason: str, events: list[Event]) -> None:
+    kings = state.kings_killed
+    points = round_points(kings)
+    state.round_points.append(points)
+    state.end_reason = reason
+    events.append(RoundEnded(state.round, kings, points, state.total, reason))
+    if state.round >= ROUNDS:
+        state.phase = GAME_OVER
+        target = TARGETS[state.mode]
+        events.append(GameEnded(state.total, state.mode, target, state.total >= target))
+    else:
+        state.phase = ROUND_OVER
+
+
+#: NextRound's entry: the one move outside the play phase.
+NEXT = (_legal_next_round, _next_round)
+#: Action type → (legality test, effect).
+MOVES = {
+    Draw: (_legal_draw, _draw),
+    Place: (_legal_place, _place),
+    Reserve: (_legal_reserve, _reserve),
+    PlayReserve: (_legal_play_reserve, _play_reserve),
+    EndRound: (_legal_end_round, _end_round_by_choice),
+    NextRound: NEXT,
+}

@@ -1,0 +1,106 @@
+"""Kill The Kings in words: why a move is refused, what a move does, how a round ended.
+
+Everything a player reads about a move comes from here (the table shows these same sentences),
+and works on the state or on the view (the table only has the view).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cutthroat.engine.cards import Card
+from cutthroat.engine.protocol import Action
+from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, COLUMNS, KINGS, RESERVE_SPOTS, SPOT_NAMES
+from cutthroat.games.kill_the_kings.state import GAME_OVER, PLAY
+
+#: How a round ended, as the round-end and game-over dialogs say it.
+END_REASONS = {
+    "all_killed": "all four kings killed",
+    "bust": "bust — the drawn card fit nowhere and the reserve was full",
+    "stuck": "stuck — the deck ran out and no reserve card fit",
+    "ended": "ended with the deck empty",
+}
+
+
+def column_name(c: int) -> str:
+    return f"column {c + 1} ({KINGS[c].label})"
+
+
+def why_not_fits(card: Card, column, c: int) -> str | None:
+    """Why `card` can't go under column `c` (None: it can)."""
+    if len(column) >= CARDS_TO_KILL:
+        return f"{KINGS[c].label} is already killed: its column takes no more cards"
+    above = column[-1] if column else KINGS[c]
+    if card.red == above.red:
+        colour = "black" if card.red else "red"
+        return f"{card.label} can't go under {above.label}: it needs a {colour} card"
+    if card.rank >= above.rank:
+        return f"{card.label} can't go under {above.label}: it must be lower"
+    return None
+
+
+def _index(value: Any, n: int) -> bool:
+    return type(value) is int and 0 <= value < n
+
+
+def _deck_left(position) -> int:
+    deck = getattr(position, "deck", None)
+    return len(deck) if deck is not None else position.deck_count
+
+
+def refusal(position, action: Action) -> str:
+    """Why the rules refuse `action` in this state or view (it is known to be illegal)."""
+    kind = getattr(action, "kind", None)
+    if kind not in ("draw", "place", "reserve", "play_reserve", "end_round", "next_round"):
+        return f"Not a Kill The Kings action: {action!r}"
+    phase = position.phase
+    if kind == "next_round" or phase != PLAY:
+        if phase == GAME_OVER:
+            return "The game is over"
+        return "The round is over: start the next round" if phase != PLAY else "The round is still being played"
+    drawn = position.drawn
+    if kind in ("draw", "end_round"):
+        if drawn is not None:
+            return f"Place the drawn {drawn.label} first"
+        if kind == "draw":
+            return "The deck is empty"
+        return "The round can only be ended once the deck is empty"
+    if kind == "place":
+        if not _index(action.column, COLUMNS):
+            return f"No column {action.column!r}: columns are 1–4"
+        if drawn is None:
+            return "Draw a card first: only a drawn card can be placed"
+        return why_not_fits(drawn, position.columns[action.column], action.column) or "That card can't go there"
+    if kind == "reserve":
+        if not _index(action.spot, RESERVE_SPOTS):
+            return f"No reserve spot {action.spot!r}: spots are A–D"
+        if drawn is None:
+            return "Draw a card first: only a drawn card goes into reserve"
+        return f"Reserve {SPOT_NAMES[action.spot]} already holds {position.reserve[action.spot].label}"
+    if not _index(action.spot, RESERVE_SPOTS) or not _index(action.column, COLUMNS):
+        return "Reserve spots are A–D and columns 1–4"
+    if drawn is not None:
+        return f"Place the drawn {drawn.label} first: reserve cards wait until then"
+    card = position.reserve[action.spot]
+    if card is None:
+        return f"Reserve {SPOT_NAMES[action.spot]} is empty"
+    return why_not_fits(card, position.columns[action.column], action.column) or "That card can't go there"
+
+
+def describe_action(position, action: Action, names=()) -> str:
+    """A move in words, for hints and menus ("put 7♦ under column 3 (K♦)")."""
+    kind = action.kind
+    drawn = position.drawn.label if position.drawn else "the drawn card"
+    if kind == "draw":
+        return "draw a card"
+    if kind == "place":
+        return f"put {drawn} under {column_name(action.column)}"
+    if kind == "reserve":
+        return f"put {drawn} in reserve {SPOT_NAMES[action.spot]}"
+    if kind == "play_reserve":
+        card = position.reserve[action.spot]
+        label = card.label if card else "?"
+        return f"play {label} from reserve {SPOT_NAMES[action.spot]} under {column_name(action.column)}"
+    if kind == "end_round":
+        return "end the round"
+    return "start the next round"
