@@ -128,7 +128,11 @@ def _bot_levels(spec: str | None, count: int) -> list[str]:
 
 
 def cmd_simulate(args) -> int:
+    """Bots play whole games through the table host, with a manual clock: nothing waits."""
     from cutthroat.bots import make_bot
+    from cutthroat.host import InlineWorkers, ManualClock, TableHost
+    from cutthroat.saves import Seat
+    from cutthroat.session import Session
 
     rules = _rules(args.game)
     config = _config(rules, args.variant)
@@ -146,28 +150,20 @@ def cmd_simulate(args) -> int:
         # The first seat rotates so no level profits from its seat.
         order = [levels[(i + g) % players] for i in range(players)]
         game_seed = seed + g
-        bots = [make_bot(rules, lvl, seed=game_seed * 97 + i, think_ms=args.think) for i, lvl in enumerate(order)]
+        bots = {i: make_bot(rules, lvl, seed=game_seed * 97 + i, think_ms=args.think) for i, lvl in enumerate(order)}
         try:
-            state = rules.new_game(config, game_seed, players)
-            steps = 0
-            while True:
-                to_act = rules.to_act(state)
-                if not to_act:
-                    break
-                seat = to_act[0]
-                legal = rules.legal_actions(state, seat)
-                bot = bots[seat]
-                view = rules.view(state, seat) if getattr(bot, "needs_view", True) else None
-                action = bot.choose(view, legal)
-                rules.apply(state, action, seat)
-                steps += 1
-                if steps > STEP_LIMIT:
-                    raise RuntimeError("step limit")
-            result = rules.result(state)
+            session = Session(rules.game_id, config, game_seed,
+                              [Seat("bot", f"{lvl} {i + 1}", lvl) for i, lvl in enumerate(order)],
+                              think_ms=args.think, undo_allowed=False)
+            TableHost(session, clock=ManualClock(), workers=InlineWorkers(), strict=True,
+                      max_moves=STEP_LIMIT, bots=bots).start()
+            result = session.result()
+            if result is None:
+                raise RuntimeError("the game did not end")
         except Exception:  # a game that raised, made an illegal move or ran away
             errors += 1
             continue
-        actions_total += steps
+        actions_total += len(session.log)
         results.append(result)
         for w in set(result.winners):
             wins[order[w]] += 1

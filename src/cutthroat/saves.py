@@ -54,6 +54,8 @@ class SaveData:
     state: Any
     name: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Game-over figures per seat, counted while the log was replayed (None: not counted).
+    stats: list[dict[str, Any]] | None = None
 
 
 def to_json(data: SaveData) -> dict[str, Any]:
@@ -182,20 +184,39 @@ def _validate(doc: Any) -> SaveData:
         snapshot = rules.decode_state(doc["state"])
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise SaveError(f"bad state snapshot: {exc}") from None
-    state = replay(rules, config, seed, len(seats), log)
+    stats = new_stats(rules, len(seats))
+    state = replay(rules, config, seed, len(seats), log, stats)
     if rules.encode_state(state) != rules.encode_state(snapshot):
         raise SaveError("the saved position doesn't match its move log (was the file edited?)")
     name = doc.get("name", "")
-    return SaveData(game, config, seats, seed, log, state, name if isinstance(name, str) else "")
+    return SaveData(game, config, seats, seed, log, state, name if isinstance(name, str) else "", stats=stats)
 
 
-def replay(rules, config, seed, players, log):
+def replay(rules, config, seed, players, log, stats=None):
+    """The state the log leads to from a new game; `stats` (if given) counts the figures on the way."""
     state = rules.new_game(config, seed, players)
     for i, (player, action) in enumerate(log):
         if player not in rules.to_act(state):
             raise SaveError(f"move {i + 1} of the log: it is not seat {player + 1}'s move")
         try:
-            rules.apply(state, action, player)
+            events = rules.apply(state, action, player)
         except IllegalAction as exc:
             raise SaveError(f"move {i + 1} of the log is illegal: {exc.reason}") from None
+        if stats is not None:
+            tally(rules, stats, events)
     return state
+
+
+def new_stats(rules, seats: int) -> list[dict[str, Any]]:
+    """Zeroed game-over figures: one dict per seat, keyed by the rules' `stat_columns`."""
+    return [{key: 0 for key, _ in rules.stat_columns} for _ in range(seats)]
+
+
+def tally(rules, stats: list[dict[str, Any]], events) -> None:
+    """Count events into the figures, as a spectator sees them (figures never leak a secret)."""
+    if not rules.stat_columns:
+        return
+    for event in events:
+        public = event.for_seat(None)
+        if public is not None:
+            rules.tally(stats, public)

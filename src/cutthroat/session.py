@@ -1,29 +1,28 @@
-"""One table being played: rules + state + action log + seats, headless.
+"""One table's game: rules + state + action log + seats, headless.
 
-The session is the only thing that changes a game: it applies an action, appends it to the log,
-autosaves, and tells its subscribers what happened. The TUI, the command line's `simulate` and
-the tests all drive it the same way.
+The session is the game's record: it applies an action, appends it to the log, keeps the undo
+stack and the game-over figures, and autosaves. It is driven by exactly one caller, the table
+host (`cutthroat.host`), which owns bots, pacing, deadlines and what each seat is told.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from cutthroat import saves
-from cutthroat.bots import Bot, make_bot
 from cutthroat.engine.protocol import Action, Event, IllegalAction, Result
 from cutthroat.engine.registry import get_rules
-from cutthroat.saves import SaveData, SaveError, Seat
+from cutthroat.saves import SaveData, SaveError, Seat, new_stats, tally
 
-Subscriber = Callable[["Session", list[Event]], None]
 AUTOSAVE_NAME = "autosave.json"
 
 
 class Session:
     def __init__(self, game: str, config: dict[str, str], seed: int, seats: list[Seat], *,
                  state: Any = None, log: list[tuple[int, Action]] | None = None,
+                 stats: list[dict[str, Any]] | None = None,
                  autosave_path: str | os.PathLike | None = None, think_ms: int | None = None,
                  undo_allowed: bool = True) -> None:
         self.game = game
@@ -33,18 +32,20 @@ class Session:
         self.seats = seats
         self.state = state if state is not None else self.rules.new_game(self.config, seed, len(seats))
         self.log: list[tuple[int, Action]] = list(log or [])
+        self.stats = stats if stats is not None else new_stats(self.rules, len(seats))
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.undo_allowed = undo_allowed
         self.think_ms = think_ms
-        self._undo: list[Any] = []  # state copies before each undoable action, since the last barrier
-        self._subscribers: list[Subscriber] = []
-        self._bots: dict[int, Bot] = {}
+        #: Changes so far (moves and undos): a bot's answer or a hint for an older version is stale.
+        self.version = 0
+        self._undo: list[tuple[Any, list[dict[str, Any]]]] = []  # before each undoable action
         self.autosave_error: str | None = None
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
     def from_save(cls, data: SaveData, **kwargs) -> "Session":
-        return cls(data.game, data.config, data.seed, data.seats, state=data.state, log=data.log, **kwargs)
+        return cls(data.game, data.config, data.seed, data.seats, state=data.state, log=data.log,
+                   stats=data.stats, **kwargs)
 
     @classmethod
     def load(cls, path: str | os.PathLike, **kwargs) -> "Session":
@@ -77,13 +78,6 @@ class Session:
         return self.seats[seat].is_bot
 
     # -- changing --------------------------------------------------------------------------
-    def subscribe(self, callback: Subscriber) -> None:
-        self._subscribers.append(callback)
-
-    def unsubscribe(self, callback: Subscriber) -> None:
-        if callback in self._subscribers:
-            self._subscribers.remove(callback)
-
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply `action` for `seat` (default: the seat to act). IllegalAction leaves all unchanged."""
         to_act = self.to_act
@@ -94,7 +88,7 @@ class Session:
         if seat not in to_act:
             raise IllegalAction(f"It is not {self.seats[seat].name}'s move")
         undoable = self.undo_allowed and self.rules.undoable(self.state, action)
-        before = self.rules.copy(self.state) if undoable else None
+        before = (self.rules.copy(self.state), [dict(s) for s in self.stats]) if undoable else None
         events = self.rules.apply(self.state, action, seat)
         # Asked again afterwards: a move that ended the round (or game) is no longer undoable.
         if undoable and self.rules.undoable(self.state, action):
@@ -102,7 +96,8 @@ class Session:
         else:
             self._undo.clear()
         self.log.append((seat, action))
-        self._after_change(events)
+        tally(self.rules, self.stats, events)
+        self._changed(events)
         return events
 
     @property
@@ -113,45 +108,55 @@ class Session:
         """Take back the last undoable action (placements since the last draw, in KTK)."""
         if not self.can_undo:
             return False
-        self.state = self._undo.pop()
+        self.state, self.stats = self._undo.pop()
         self.log.pop()
-        self._after_change([])
+        self._changed()
         return True
 
-    def _after_change(self, events: list[Event]) -> None:
+    def _changed(self, events: list[Event] | None = None) -> None:
+        self.version += 1
         self.autosave()
-        for callback in list(self._subscribers):
-            callback(self, events)
+        for callback in list(self._subscribers):  # TRANSITIONAL: until the tables use the host
+            callback(self, events or [])
 
-    # -- bots ------------------------------------------------------------------------------
-    def bot_for(self, seat: int) -> Bot:
-        bot = self._bots.get(seat)
-        if bot is None:
-            level = self.seats[seat].level or "heuristic"
-            bot = self._bots[seat] = make_bot(self.rules, level, seed=self.seed * 31 + seat, think_ms=self.think_ms)
-        return bot
+    # -- TRANSITIONAL: the old table screens drive the session themselves --------------------
+    _subscribers: list = []
+
+    def subscribe(self, callback) -> None:
+        if "_subscribers" not in self.__dict__:
+            self._subscribers = []
+        self._subscribers.append(callback)
+
+    def unsubscribe(self, callback) -> None:
+        if callback in self._subscribers:
+            self._subscribers.remove(callback)
+
+    def bot_for(self, seat: int):
+        from cutthroat.bots import make_bot
+
+        bots = self.__dict__.setdefault("_bots", {})
+        if seat not in bots:
+            bots[seat] = make_bot(self.rules, self.seats[seat].level or "heuristic",
+                                  seed=self.seed * 31 + seat, think_ms=self.think_ms)
+        return bots[seat]
 
     def choose_bot_action(self, seat: int | None = None) -> Action:
-        """Ask the bot in `seat` (default: the seat to act) for its move; does not apply it."""
         seat = self.current_seat if seat is None else seat
-        if seat is None:
-            raise IllegalAction("The game is over")
         return self.bot_for(seat).choose(self.view(seat), self.legal_actions(seat))
 
     def hint(self, seat: int | None = None) -> Action | None:
-        """The strongest bot's move for `seat`: what the Hint key highlights."""
+        from cutthroat.bots import make_bot
+
         seat = self.current_seat if seat is None else seat
         if seat is None:
             return None
-        # A bot seeded by the game's seed and the move number: asked twice about the same
-        # position, it says the same thing however often the key was pressed.
-        bot = make_bot(self.rules, "hard", seed=self.seed * 1_000_003 + len(self.log),
-                       think_ms=self.think_ms)
+        bot = make_bot(self.rules, "hard", seed=self.seed * 1_000_003 + len(self.log), think_ms=self.think_ms)
         return bot.choose(self.view(seat), self.legal_actions(seat))
 
     # -- saving ----------------------------------------------------------------------------
     def save_data(self, name: str = "") -> SaveData:
-        return SaveData(self.game, self.config, self.seats, self.seed, list(self.log), self.state, name)
+        return SaveData(self.game, self.config, self.seats, self.seed, list(self.log), self.state, name,
+                        stats=[dict(s) for s in self.stats])
 
     def save(self, path: str | os.PathLike, name: str = "") -> Path:
         return saves.write(path, self.save_data(name))
@@ -167,7 +172,7 @@ class Session:
             self.save(self.autosave_path, "autosave")
             self.autosave_error = None
         except SaveError as exc:
-            self.autosave_error = str(exc)  # the game goes on; the app shows this once
+            self.autosave_error = str(exc)  # the game goes on; the table says so once
 
     def discard_autosave(self) -> None:
         if self.autosave_path is not None:

@@ -9,13 +9,14 @@ underlined with a ▲ (ASCII: ^) under it. Cards wrap onto more rows when the ha
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.markup import escape
+from textual.reactive import reactive
 from textual.widgets import Static
 
 
@@ -37,15 +38,36 @@ def chip(label: str, style: str, lit: bool, cursor: bool = False) -> str:
     return f"[{' '.join(parts)}]{text}[/]" if parts else text
 
 
+@dataclass(frozen=True)
+class HandShown:
+    """What the panel shows: the cards (none: the placeholder), the cursor, a title and a note."""
+
+    cards: tuple[HandCard, ...] = ()
+    cursor: int = 0
+    title: str = ""
+    note: str = ""
+    placeholder: str = ""
+    ascii_style: bool = False
+    extra: dict = field(default_factory=dict)
+
+
 class HandPanel(Vertical):
-    """Border title: whose hand. Body: card rows with a marker row under each, then the note."""
+    """Border title: whose hand. Body: card rows with a marker row under each, then the note.
+
+    Bound to a table screen's `sight`, `cursor` and `selected` (`data_bind`), it redraws itself
+    through `render_hand(panel) -> HandShown` whenever one of them changes."""
 
     DEFAULT_WIDTH = 56
+    sight: reactive[Any] = reactive(None, always_update=True)
+    cursor: reactive[int] = reactive(0)
+    selected: reactive[frozenset] = reactive(frozenset())
 
-    def __init__(self, *, id: str | None = None, classes: str = "") -> None:
+    def __init__(self, *, id: str | None = None, classes: str = "",
+                 render_hand: Callable[["HandPanel"], HandShown] | None = None) -> None:
         super().__init__(id=id, classes=f"hand-panel {classes}".strip())
+        self.render_hand = render_hand
         self.cards: list[HandCard] = []
-        self.cursor = 0
+        self.at = 0  # the cursor's card, once clamped to the hand
         self.note = ""
         self.placeholder = ""
         self.marker = "▲"
@@ -61,7 +83,7 @@ class HandPanel(Vertical):
         """Draw `cards` (or `placeholder` when there are none to show) with `note` (markup) below."""
         self.marker = "^" if ascii_style else "▲"
         self.cards = list(cards)
-        self.cursor = max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
+        self.at = max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
         self.note = note
         self.placeholder = placeholder
         self.border_title = escape(title) if title else None
@@ -71,8 +93,27 @@ class HandPanel(Vertical):
         self.show([], 0, title=title, placeholder=placeholder)
 
     @property
-    def selected(self) -> HandCard | None:
-        return self.cards[self.cursor] if self.cards else None
+    def selected_card(self) -> HandCard | None:
+        return self.cards[self.at] if self.cards else None
+
+    def redraw(self) -> None:
+        if self.render_hand is None or self.sight is None or not self.is_mounted:
+            return
+        shown = self.render_hand(self)
+        self.show(shown.cards, shown.cursor, title=shown.title, note=shown.note,
+                  placeholder=shown.placeholder, ascii_style=shown.ascii_style)
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def watch_sight(self) -> None:
+        self.redraw()
+
+    def watch_cursor(self) -> None:
+        self.redraw()
+
+    def watch_selected(self) -> None:
+        self.redraw()
 
     def on_resize(self, event: Resize) -> None:
         self._draw()
@@ -103,7 +144,7 @@ class HandPanel(Vertical):
                 cells.append(" ")
                 marks.append(" ")
                 used += 1
-            at = i == self.cursor
+            at = i == self.at
             cells.append(chip(card.label, card.style, card.playable, at))
             if at:
                 left = (size - 1) // 2

@@ -1,0 +1,119 @@
+"""A seat's port: the only way a player (a screen, a test, later a network client) sits at a
+table. It hears that seat's updates and acts for that seat alone.
+
+`WirePort` is the same port with JSON in between, both ways: what a client in another process
+would get. Tests use it to show that nothing a seat may not see ever crosses.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Callable
+
+from cutthroat.engine.codec import CodecError, decoder, encode
+from cutthroat.engine.protocol import Action
+from cutthroat.host.updates import SeatUpdate, TableInfo
+
+if TYPE_CHECKING:
+    from cutthroat.host.table import TableHost
+
+Listener = Callable[[SeatUpdate], None]
+
+
+class SeatPort:
+    def __init__(self, host: "TableHost", seat: int | None) -> None:
+        self._host = host
+        self.seat = seat
+        self.table: TableInfo = host.info
+        self.latest: SeatUpdate | None = None
+        self._listeners: list[Listener] = []
+
+    @property
+    def listening(self) -> bool:
+        return bool(self._listeners)
+
+    def listen(self, callback: Listener) -> None:
+        """Hear every update from now on (the first one, the table as it is, comes at once).
+        Listeners run on the host's writer thread: hand the update on, never call back in."""
+        self._listeners.append(callback)
+        self._host._hello(self, callback)
+
+    def unlisten(self, callback: Listener) -> None:
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def deliver(self, update: SeatUpdate) -> None:
+        self.latest = update
+        for callback in list(self._listeners):
+            callback(update)
+
+    # -- acting for this seat ---------------------------------------------------------------------
+    def submit(self, action: Action) -> str | None:
+        """None, or the one-line reason the move was refused (and nothing changed)."""
+        if self.seat is None:
+            return "A spectator can't play"
+        return self._host.submit(self.seat, action)
+
+    def undo(self) -> str | None:
+        if self.seat is None:
+            return "A spectator can't play"
+        return self._host.undo(self.seat)
+
+    def hint(self) -> Action | None:
+        """The hard bot's move for this seat now; blocking (ask it off the UI thread)."""
+        return None if self.seat is None else self._host.hint(self.seat)
+
+    def skip_ahead(self) -> None:
+        self._host.skip_ahead()
+
+    def hold(self, key: str) -> None:
+        self._host.hold(f"{self.seat}:{key}")
+
+    def release(self, key: str) -> None:
+        self._host.release(f"{self.seat}:{key}")
+
+    def claim(self) -> None:
+        if self.seat is not None:
+            self._host.claim(self.seat)
+
+    def unclaim(self) -> None:
+        if self.seat is not None:
+            self._host.unclaim(self.seat)
+
+
+class WirePort:
+    """A port seen through JSON text: updates are encoded, sent as text and decoded before a
+    listener gets them; actions the same way before they reach the host."""
+
+    def __init__(self, port: SeatPort) -> None:
+        self._port = port
+        self.seat = port.seat
+        self.table = TableInfo.from_json(json.loads(json.dumps(port.table.to_json())))
+        self.latest: SeatUpdate | None = None
+        self.wire: list[str] = []  # every update as it crossed, for tests to read
+        self._decode_action = decoder(port._host.rules.action_types)
+
+    def listen(self, callback: Listener) -> None:
+        def receive(update: SeatUpdate) -> None:
+            text = json.dumps(update.to_json())
+            self.wire.append(text)
+            self.latest = SeatUpdate.from_json(json.loads(text), self.table.game)
+            callback(self.latest)
+
+        self._port.listen(receive)
+
+    def submit(self, action: Action) -> str | None:
+        try:
+            action = self._decode_action(json.loads(json.dumps(encode(action))))
+        except CodecError as exc:
+            return str(exc)
+        return self._port.submit(action)
+
+    def undo(self) -> str | None:
+        return self._port.undo()
+
+    def hint(self) -> Action | None:
+        return self._port.hint()
+
+    def skip_ahead(self) -> None:
+        self._port.skip_ahead()

@@ -1,0 +1,418 @@
+"""The table host: runs one table, headless, for the app, tests, `simulate` and (later) a server.
+
+It owns one `Session` and is the only code that changes it. Every change arrives as a command on
+one queue and is applied by one writer at a time (whichever thread finds the queue free drains
+it), so a human's move, a bot's answer, a hint's snapshot and a timer never race. After each
+change it plans what comes next, in this order:
+
+1. an answer no one needs to be asked for (`rules.auto_action`; a seat in `quick_pass` whose
+   only choice is the reaction default) is applied at once;
+2. a bot to act is asked, off the caller's thread (`workers`), after the bot pause (none for
+   reactions, none while skipping ahead); a bot that raises or answers illegally is logged and
+   plays a legal fallback, and the table goes on (unless `strict`, for `simulate`);
+3. humans answering a reaction window get a deadline (`window_seconds`); when it passes, each
+   plays `rules.reaction_default`. A seat claiming the window (hot-seat) stops the clock.
+
+Then every port with a listener gets its seat's update. Holds (a menu open, a dialog) stop bots
+and deadlines until released. The clock is injected: `ManualClock` + `InlineWorkers` run a whole
+game with no waiting.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from typing import Any, Callable
+
+from cutthroat.bots import make_bot
+from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules
+from cutthroat.host.clock import Clock, SystemClock
+from cutthroat.host.ports import SeatPort
+from cutthroat.host.updates import SeatInfo, SeatUpdate, TableInfo
+from cutthroat.host.workers import InlineWorkers, ThreadWorkers, Workers
+from cutthroat.session import Session
+
+log = logging.getLogger("cutthroat.host")
+
+
+class TableHost:
+    def __init__(self, session: Session, *, clock: Clock | None = None, workers: Workers | None = None,
+                 bot_delay: float = 0.0, window_seconds: float | None = None,
+                 quick_pass: tuple[int, ...] | frozenset[int] = (), strict: bool = False,
+                 max_moves: int | None = None, bots: dict[int, Any] | None = None) -> None:
+        self.session = session
+        self.rules = session.rules
+        self.info = TableInfo(session.game, dict(session.config), session.seed,
+                              tuple(SeatInfo(s.name, s.kind, s.level) for s in session.seats))
+        self.clock = clock or SystemClock()
+        self.workers = workers or ThreadWorkers()
+        self.bot_delay = bot_delay
+        self.window_seconds = window_seconds
+        self.quick_pass = frozenset(quick_pass)
+        self.strict = strict
+        self.max_moves = max_moves  # `simulate`: a game this long is a runaway (strict: it raises)
+        #: Does anything ever answer without asking? (Not in most games: the plan skips the check.)
+        self._answers_alone = type(self.rules).auto_action is not Rules.auto_action or bool(self.quick_pass)
+        self._reactions = type(self.rules).reaction_default is not Rules.reaction_default
+        self._inline = isinstance(self.workers, InlineWorkers)
+        self._bot_seats = frozenset(i for i, s in enumerate(self.info.seats) if s.is_bot)
+        self._bots: dict[int, Any] = dict(bots or {})  # made on first use unless given
+        self._ports: dict[int | None, SeatPort] = {}
+        self._queue: deque[Callable[[], None]] = deque()
+        self._lock = threading.Lock()
+        self._writer: int | None = None  # the thread draining the queue now
+        self._holds: set[str] = set()
+        self._claim: int | None = None
+        self._skipping = False
+        self._asked: tuple[int, int] | None = None  # (seat, version) a bot is being asked about
+        self._bot_timer = None
+        self._deadline: tuple[int, float] | None = None  # (version, when) of the reaction deadline
+        self._deadline_timer = None
+        self._notices: list[str] = []
+        self._autosave_error: str | None = None
+        self.closed = False
+
+    # -- for the app, tests and ports (thread-safe) ----------------------------------------------
+    def port(self, seat: int | None) -> SeatPort:
+        """The port of `seat` (None: a spectator's, the public view)."""
+        if seat not in self._ports:
+            self._ports[seat] = SeatPort(self, seat)
+        return self._ports[seat]
+
+    def start(self) -> None:
+        """Begin: bots to act are asked. With inline workers, a bots-only game plays to its end."""
+        self._post(lambda: None)
+
+    def submit(self, seat: int, action: Action) -> str | None:
+        """Apply a human seat's action: None, or the one-line reason it was refused (nothing changed)."""
+        return self._call(lambda: self._human_move(seat, action))
+
+    def undo(self, seat: int) -> str | None:
+        return self._call(lambda: self._undo(seat))
+
+    def skip_ahead(self) -> None:
+        """Bots play without pausing until a human is to act."""
+        self._post(self._skip)
+
+    def hold(self, key: str) -> None:
+        """Stop bots and deadlines (a menu or dialog is open) until `release(key)`."""
+        self._post(lambda: self._set_hold(key, True))
+
+    def release(self, key: str) -> None:
+        self._post(lambda: self._set_hold(key, False))
+
+    def claim(self, seat: int) -> None:
+        """`seat` is answering the reaction window (hot-seat, behind the curtain): the clock stops."""
+        self._post(lambda: self._set_claim(seat))
+
+    def unclaim(self, seat: int) -> None:
+        self._post(lambda: self._set_claim(None) if self._claim == seat else None)
+
+    def configure(self, *, bot_delay: float | None = None, window_seconds: float | None = -1.0) -> None:
+        """Change the bot pause or the window length (Settings) for what comes next."""
+        def change() -> None:
+            if bot_delay is not None:
+                self.bot_delay = bot_delay
+            if window_seconds is None or window_seconds >= 0:
+                self.window_seconds = window_seconds
+        self._post(change)
+
+    def hint(self, seat: int, think_ms: int | None = None) -> Action | None:
+        """The hard bot's move for `seat` now (blocking: call it off the UI thread). Asked twice
+        about the same position it says the same thing."""
+        snapshot = self._read(lambda: self._hint_snapshot(seat))
+        if snapshot is None:
+            return None
+        view, legal, moves = snapshot
+        bot = make_bot(self.rules, "hard", seed=self.session.seed * 1_000_003 + moves,
+                       think_ms=self.session.think_ms if think_ms is None else think_ms)
+        try:
+            return bot.choose(view, legal)
+        except Exception:  # noqa: BLE001 - a failed search gives no hint, never a crash
+            log.exception("hint for seat %s failed", seat)
+            return None
+
+    def close(self) -> None:
+        self.closed = True
+        self._post(self._cancel_timers)
+        close = getattr(self.workers, "close", None)
+        if close is not None:
+            close()
+
+    # -- the queue --------------------------------------------------------------------------------
+    def _post(self, command: Callable[[], None]) -> None:
+        self._queue.append(command)
+        self._drain()
+
+    def _drain(self) -> None:
+        while self._queue:
+            if not self._lock.acquire(blocking=False):
+                return  # the thread holding it drains our command too
+            self._writer = threading.get_ident()
+            try:
+                while True:
+                    while self._queue:
+                        self._queue.popleft()()
+                    self._plan()
+                    if not self._queue:
+                        break
+            finally:
+                self._writer = None
+                self._lock.release()
+
+    def _call(self, command: Callable[[], Any]) -> Any:
+        """Run `command` through the queue and wait for its answer."""
+        if self._writer == threading.get_ident():
+            raise RuntimeError("a port listener must not call its host back while being told of a change")
+        answer: list[Any] = []
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                answer.append(command())
+            finally:
+                done.set()
+
+        self._post(run)
+        done.wait()
+        return answer[0] if answer else None
+
+    def _read(self, read: Callable[[], Any]) -> Any:
+        """Read the table between two changes (a snapshot), then drain what queued meanwhile."""
+        with self._lock:
+            value = read()
+        self._drain()
+        return value
+
+    # -- commands (run by the writer) ---------------------------------------------------------------
+    def _human_move(self, seat: int, action: Action) -> str | None:
+        if not 0 <= seat < len(self.info.seats):
+            return f"There is no seat {seat + 1}"
+        if self.info.is_bot(seat):
+            return f"{self.info.seats[seat].name} is played by a bot"
+        return self._move(seat, action)
+
+    def _move(self, seat: int, action: Action) -> str | None:
+        try:
+            events = self.session.apply(action, seat)
+        except IllegalAction as exc:
+            return exc.reason
+        self._changed(events)
+        return None
+
+    def _undo(self, seat: int) -> str | None:
+        if self.info.is_bot(seat):
+            return "A bot's move can't be taken back"
+        if not self.session.undo():
+            return "Nothing to undo since the last draw"
+        self._changed([])
+        return None
+
+    def _changed(self, events: list[Event]) -> None:
+        self._claim = None
+        error = self.session.autosave_error
+        if error and error != self._autosave_error:
+            self._notices.append(f"Autosave failed: {error} — the game goes on")
+        self._autosave_error = error
+        self._plan()
+        self._deliver(events)
+
+    def _skip(self) -> None:
+        self._skipping = True
+        if self._bot_timer is not None:  # the bot waiting out its pause plays now
+            self._bot_timer.cancel()
+            self._bot_timer = None
+            self._asked = None
+
+    def _set_hold(self, key: str, on: bool) -> None:
+        if on:
+            self._holds.add(key)
+            self._cancel_timers()
+        else:
+            self._holds.discard(key)
+            self._deadline = None  # a window left open behind a dialog gets its full time again
+
+    def _set_claim(self, seat: int | None) -> None:
+        self._claim = seat
+        self._cancel_deadline()
+        self._deliver([])
+
+    def _cancel_deadline(self) -> None:
+        if self._deadline_timer is not None:
+            self._deadline_timer.cancel()
+        self._deadline_timer = None
+        self._deadline = None
+
+    def _cancel_timers(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+        self._bot_timer = None
+        self._asked = None
+        self._cancel_deadline()
+
+    # -- what comes next --------------------------------------------------------------------------
+    def _plan(self) -> None:
+        session, rules = self.session, self.rules
+        state, version = session.state, session.version
+        to_act = rules.to_act(state)
+        if not to_act or self.closed:
+            self._cancel_timers()
+            return
+        if self.max_moves is not None and len(session.log) >= self.max_moves:
+            self._cancel_timers()
+            if self.strict:
+                raise RuntimeError(f"no end after {self.max_moves} moves")
+            return
+        for seat in (to_act if self._answers_alone else ()):
+            auto = rules.auto_action(state, seat)
+            if auto is None and seat in self.quick_pass:
+                default = rules.reaction_default(state, seat)
+                if default is not None and rules.legal_actions(state, seat) == [default]:
+                    auto = default
+            if auto is not None:
+                self._queue.append(lambda seat=seat, auto=auto, v=version: self._auto(seat, auto, v))
+                return
+        if self._holds:
+            return
+        bots = [seat for seat in to_act if seat in self._bot_seats]
+        if bots:
+            if self._deadline_timer is not None:
+                self._cancel_deadline()
+            seat = bots[0]
+            if self._asked == (seat, version):
+                return
+            self._asked = (seat, version)
+            reacting = len(to_act) > 1 or (self._reactions and rules.reaction_default(state, seat) is not None)
+            delay = 0.0 if self._skipping or reacting else self.bot_delay
+            ask = lambda: self._ask_bot(seat, version)  # noqa: E731
+            if delay > 0:
+                self._bot_timer = self.clock.call_at(self.clock.now() + delay, lambda: self._post(ask))
+            else:
+                self._queue.append(ask)
+            return
+        self._skipping = False
+        reacting = [seat for seat in to_act if rules.reaction_default(state, seat) is not None] \
+            if self._reactions else []
+        if not reacting or self.window_seconds is None or self._claim is not None:
+            if self._deadline_timer is not None:
+                self._cancel_deadline()
+        elif self._deadline is None or self._deadline[0] != version:
+            self._cancel_deadline()
+            when = self.clock.now() + self.window_seconds
+            self._deadline = (version, when)
+            self._deadline_timer = self.clock.call_at(when, lambda: self._post(lambda: self._timeout(version)))
+
+    def _auto(self, seat: int, action: Action, version: int) -> None:
+        if version == self.session.version:
+            self._move(seat, action)
+
+    def _timeout(self, version: int) -> None:
+        """The reaction window's time ran out: everyone still answering plays the default."""
+        if version != self.session.version or self._holds or self._claim is not None:
+            return
+        self._deadline = self._deadline_timer = None
+        rules, state = self.rules, self.session.state
+        late = [(seat, rules.reaction_default(state, seat)) for seat in rules.to_act(state)
+                if not self.info.is_bot(seat)]
+        for seat, default in late:
+            state = self.session.state
+            if default is not None and seat in rules.to_act(state) and rules.reaction_default(state, seat) == default:
+                self._move(seat, default)
+
+    def _bot(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            level = self.info.seats[seat].level or "heuristic"
+            bot = self._bots[seat] = make_bot(self.rules, level, seed=self.session.seed * 31 + seat,
+                                              think_ms=self.session.think_ms)
+        return bot
+
+    def _ask_bot(self, seat: int, version: int) -> None:
+        self._bot_timer = None
+        session = self.session
+        if version != session.version or self._holds or seat not in self.rules.to_act(session.state):
+            self._asked = None
+            return
+        bot = self._bots.get(seat) or self._bot(seat)
+        view = self.rules.view(session.state, seat) if getattr(bot, "needs_view", True) else None
+        legal = self.rules.legal_actions(session.state, seat)
+        if self._inline:  # we are the writer already: answer now
+            try:
+                action = bot.choose(view, legal)
+            except Exception as exc:  # noqa: BLE001 - survived in _bot_answer
+                self._bot_answer(seat, version, None, exc, legal)
+            else:
+                self._bot_answer(seat, version, action, None, legal)
+            return
+
+        def think() -> None:
+            try:
+                action, error = bot.choose(view, legal), None
+            except Exception as exc:  # noqa: BLE001 - survived in _bot_answer
+                action, error = None, exc
+            self._post(lambda: self._bot_answer(seat, version, action, error, legal))
+
+        self.workers.run(think)
+
+    def _bot_answer(self, seat: int, version: int, action: Action | None, error: Exception | None,
+                    legal: list[Action]) -> None:
+        if self._asked == (seat, version):
+            self._asked = None
+        if version != self.session.version or self._holds:
+            return  # stale (or paused): the plan asks again
+        if error is None:
+            reason = self._move(seat, action)
+            if reason is None:
+                return
+            error = IllegalAction(reason)
+        if self.strict:
+            raise error
+        name = self.info.seats[seat].name
+        log.error("bot in seat %s (%s) failed: %r", seat, name, error, exc_info=error)
+        fallback = self.rules.reaction_default(self.session.state, seat) or legal[0]
+        described = self.rules.describe_action(self.rules.view(self.session.state, seat), fallback,
+                                               self.info.names)
+        self._notices.append(f"{name}'s bot failed ({type(error).__name__}); it plays: {described}")
+        self._move(seat, fallback)
+
+    def _hint_snapshot(self, seat: int):
+        state = self.session.state
+        if seat is None or seat not in self.rules.to_act(state):
+            return None
+        return self.rules.view(state, seat), self.rules.legal_actions(state, seat), len(self.session.log)
+
+    # -- telling the seats ------------------------------------------------------------------------
+    def _deliver(self, events: list[Event]) -> None:
+        listening = [p for p in self._ports.values() if p.listening] if self._ports else None
+        if listening:
+            common = self._common()
+            for port in listening:
+                port.deliver(self._update(port.seat, events, common))
+        self._notices = []
+
+    def _common(self) -> dict[str, Any]:
+        session, rules = self.session, self.rules
+        state = session.state
+        to_act = tuple(rules.to_act(state))
+        deadline = None
+        if self._deadline is not None and self._deadline[0] == session.version:
+            deadline = max(0.0, self._deadline[1] - self.clock.now())
+        result = rules.result(state)
+        return dict(version=session.version, to_act=to_act,
+                    reacting=tuple(s for s in to_act if rules.reaction_default(state, s) is not None),
+                    deadline=deadline, skipping=self._skipping, result=result,
+                    stats=tuple(dict(s) for s in session.stats) if result is not None else (),
+                    notices=tuple(self._notices))
+
+    def _update(self, seat: int | None, events: list[Event], common: dict[str, Any]) -> SeatUpdate:
+        session, rules = self.session, self.rules
+        mine = tuple(shown for e in events if (shown := e.for_seat(seat)) is not None)
+        acting = seat is not None and seat in common["to_act"]
+        return SeatUpdate(seat=seat, view=rules.view(session.state, seat), events=mine,
+                          legal=tuple(rules.legal_actions(session.state, seat)) if acting else (),
+                          can_undo=acting and session.can_undo, **common)
+
+    def _hello(self, port: SeatPort, callback: Callable[[SeatUpdate], None]) -> None:
+        """A new listener hears the table as it is now."""
+        self._post(lambda: callback(self._update(port.seat, [], self._common())))

@@ -1,0 +1,143 @@
+"""What one shared screen shows of a table: the lens over the seats' ports.
+
+- Solo (one human): that seat's updates, always (their hand stays on screen while bots play).
+- Watching (no human): the spectator's updates.
+- Hot-seat (several humans at one keyboard): one rule. While more than one person may be looking
+  — a bot playing, a reaction window everyone may answer, a curtain, the game's end — the screen
+  shows the spectator's update: no hand, no peek, no private news can be on it. After any such
+  shared moment the next private screen comes behind a curtain, even for the same human. A
+  human's private news waits for their next private screen.
+
+Headless: the table screen feeds it updates and shows what `screen()` returns. The host's updates
+come to the humans' ports before the spectator's, so the lens decides when the spectator's
+update of a version arrives, with every seat's update of that version at hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cutthroat.engine.protocol import Event
+from cutthroat.host.ports import SeatPort
+from cutthroat.host.updates import SeatUpdate, TableInfo
+
+SOLO, WATCH, HOT_SEAT = "solo", "watch", "hot-seat"
+
+
+@dataclass(frozen=True)
+class Sight:
+    """One frame of the shared screen.
+
+    `update` is what to draw: `seat`'s own update on a private screen, else the spectator's
+    (`seat` None). `curtain`: a curtain is up and waits for that seat. `news`: that seat's private
+    events since its last private screen (shown once). `claimable`: in a shared reaction window,
+    the humans who may claim it by their seat number."""
+
+    update: SeatUpdate
+    seat: int | None = None
+    curtain: int | None = None
+    news: tuple[Event, ...] = ()
+    claimable: tuple[int, ...] = ()
+
+    @property
+    def private(self) -> bool:
+        return self.seat is not None and self.curtain is None
+
+
+class Lens:
+    def __init__(self, ports: dict[int | None, SeatPort], table: TableInfo) -> None:
+        self.table = table
+        self.humans = table.humans
+        self.mode = HOT_SEAT if len(self.humans) > 1 else SOLO if self.humans else WATCH
+        self.ports = ports
+        self.latest: dict[int | None, SeatUpdate] = {}
+        self.holder: int | None = None  # the human who passed the curtain last
+        self.shared_since = True  # a shared moment happened since `holder` passed it
+        self.claimant: int | None = None
+        self.curtain_for: int | None = None
+        self._news: dict[int, list[Event]] = {h: [] for h in self.humans}
+        self._sight: Sight | None = None
+
+    @classmethod
+    def for_host(cls, host) -> "Lens":
+        """The lens a local screen needs: the humans' ports, then (hot-seat, watching) the spectator's."""
+        humans = host.info.humans
+        seats: list[int | None] = list(humans) if len(humans) <= 1 else [*humans, None]
+        return cls({seat: host.port(seat) for seat in (seats or [None])}, host.info)
+
+    @property
+    def own_port(self) -> SeatPort:
+        """The port the screen acts through when nobody in particular has it (solo: the human's)."""
+        return self.ports[self.humans[0]] if self.mode == SOLO else self.ports[None]
+
+    def port(self, seat: int | None) -> SeatPort:
+        return self.ports[seat] if seat in self.ports else self.ports[None]
+
+    # -- feeding ---------------------------------------------------------------------------------
+    def receive(self, update: SeatUpdate) -> Sight | None:
+        """Take one port's update; the new frame when the screen should change, else None."""
+        self.latest[update.seat] = update
+        if self.mode == HOT_SEAT and update.seat is not None:
+            self._news[update.seat] += update.private_events
+            return None
+        if self.mode == HOT_SEAT:
+            self.claimant = None  # any change ends a claim (the host's too)
+        return self._decide()
+
+    def screen(self) -> Sight | None:
+        return self._sight
+
+    def pass_curtain(self) -> Sight | None:
+        """The seat the curtain waited for is alone at the screen now."""
+        if self.curtain_for is not None:
+            self.holder, self.shared_since, self.curtain_for = self.curtain_for, False, None
+        return self._decide()
+
+    def claim(self, seat: int) -> Sight | None:
+        """Hot-seat: `seat` answers the shared reaction window (a curtain comes first)."""
+        sight = self._sight
+        if sight is None or seat not in sight.claimable:
+            return None
+        self.claimant = seat
+        self.port(seat).claim()
+        return self._decide()
+
+    def unclaim(self) -> Sight | None:
+        if self.claimant is not None:
+            self.port(self.claimant).unclaim()
+            self.claimant = None
+            self.curtain_for = None
+        return self._decide()
+
+    # -- deciding ----------------------------------------------------------------------------------
+    def _decide(self) -> Sight | None:
+        if self.mode != HOT_SEAT:
+            seat = self.humans[0] if self.mode == SOLO else None
+            update = self.latest.get(seat)
+            self._sight = None if update is None else Sight(update, seat)
+            return self._sight
+        public = self.latest.get(None)
+        if public is None:
+            return None
+        acting = [h for h in public.to_act if h in self.humans]
+        bots_acting = any(self.table.is_bot(q) for q in public.to_act)
+        if public.over or not acting or bots_acting:
+            self._sight = self._shared(public)
+        elif any(h in public.reacting for h in acting) and self.claimant not in acting:
+            self._sight = self._shared(public, tuple(h for h in acting if h in public.reacting))
+        else:
+            self._sight = self._private(self.claimant if self.claimant in acting else acting[0], public)
+        return self._sight
+
+    def _shared(self, public: SeatUpdate, claimable: tuple[int, ...] = ()) -> Sight:
+        self.shared_since = True
+        self.curtain_for = None
+        return Sight(public, claimable=claimable)
+
+    def _private(self, seat: int, public: SeatUpdate) -> Sight:
+        own = self.latest.get(seat)
+        if self.holder != seat or self.shared_since or own is None or own.version != public.version:
+            self.curtain_for = seat
+            return Sight(public, curtain=seat)
+        news, self._news[seat] = tuple(self._news[seat]), []
+        return Sight(own, seat, news=news)

@@ -1,0 +1,56 @@
+"""Widgets bound to the table screen's reactive state (`data_bind`): when the screen's `sight`,
+`cursor`, `selected` or `message` changes, each bound widget re-renders itself through the
+render function it was given — attributes down, no hand-kept text cache."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+class BoundStatic(Static):
+    """A Static whose text is `render(self)`: the function reads the widget's bound reactives."""
+
+    sight: reactive[Any] = reactive(None, always_update=True)
+    cursor: reactive[int] = reactive(0)
+    selected: reactive[frozenset] = reactive(frozenset())
+    message: reactive[str] = reactive("")
+
+    def __init__(self, render: Callable[["BoundStatic"], str], *, id: str | None = None,
+                 classes: str = "", style: Callable[["BoundStatic"], dict[str, bool]] | None = None) -> None:
+        super().__init__("", id=id, classes=classes)
+        self.render_text = render
+        self.style_classes = style
+        self._text: str | None = None
+
+    def redraw(self) -> None:
+        if self.sight is None:
+            return
+        text = self.render_text(self)
+        if text != self._text:  # every update costs a layout pass
+            self._text = text
+            self.update(text)
+        if self.style_classes is not None:
+            for name, on in self.style_classes(self).items():
+                self.set_class(on, name)
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self._text = None
+        self.redraw()
+
+    def watch_sight(self) -> None:
+        self.redraw()
+
+    def watch_cursor(self) -> None:
+        self.redraw()
+
+    def watch_selected(self) -> None:
+        self.redraw()
+
+    def watch_message(self) -> None:
+        self.redraw()

@@ -1,0 +1,43 @@
+"""The reaction-window line: who may still answer, and the seconds left on the host's clock.
+
+The host sends how long the window had left when the update was sent; this widget counts down
+from there on its own (display only: the host, not the screen, ends the window)."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Sequence
+
+from textual.markup import escape
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+class WindowBar(Static):
+    """`Nope? Press your seat number: 1 Ana · 2 Bob — 3s` while a shared window is open."""
+
+    sight = reactive(None, always_update=True)
+
+    def __init__(self, prompt: str, names: Sequence[str], *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self.prompt = prompt
+        self.names = list(names)
+        self.ends: float | None = None
+
+    def on_mount(self) -> None:
+        self.set_interval(0.2, self.redraw)
+
+    def watch_sight(self, sight) -> None:
+        deadline = sight.update.deadline if sight is not None and sight.claimable else None
+        self.ends = None if deadline is None else time.monotonic() + deadline
+        self.display = sight is not None and bool(sight.claimable)
+        self.redraw()
+
+    def redraw(self) -> None:
+        sight = self.sight
+        if sight is None or not sight.claimable:
+            return
+        seats = " · ".join(f"{q + 1} {escape(self.names[q])}" for q in sight.claimable)
+        left = "" if self.ends is None else f" — [bold]{math.ceil(max(0.0, self.ends - time.monotonic()))}s[/]"
+        self.update(f"{escape(self.prompt)} {seats}{left}")

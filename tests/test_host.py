@@ -1,0 +1,251 @@
+"""The table host: one writer, bots off the caller's thread and paced, deadlines on an injected
+clock, failing bots survived, every update JSON-clean. No sleeping: the clock is manual."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from cutthroat.bots import make_bot
+from cutthroat.games.exploding_kittens.cards import BY_CODE
+from cutthroat.games.exploding_kittens.rules import RULES as EK, Pass, Play, PlayNope
+from cutthroat.games.kill_the_kings.rules import DRAW, PLACE, RESERVE, Place
+from cutthroat.host import InlineWorkers, ManualClock, SeatUpdate, TableHost, ThreadWorkers, WirePort
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+from helpers_ek import BOX_CONFIG, position
+
+HUMAN = [Seat("human", "You")]
+BOT = [Seat("bot", "Bot", "heuristic")]
+
+
+def host_for(session: Session, **options) -> TableHost:
+    return TableHost(session, clock=options.pop("clock", None) or ManualClock(), workers=InlineWorkers(), **options)
+
+
+def listen(port) -> list[SeatUpdate]:
+    got: list[SeatUpdate] = []
+    port.listen(got.append)
+    return got
+
+
+# -- humans ---------------------------------------------------------------------------------------
+def test_a_move_is_applied_once_and_told_to_the_seat():
+    session = Session("kill-the-kings", {}, 5, HUMAN)
+    host = host_for(session)
+    got = listen(host.port(0))
+    assert len(got) == 1 and got[0].events == () and DRAW in got[0].legal and got[0].to_act == (0,)
+    assert host.port(0).submit(DRAW) is None
+    assert session.log == [(0, DRAW)] and len(got) == 2
+    assert got[1].events[0].kind == "card_drawn" and got[1].view.drawn is not None
+    assert got[1].version == 1
+
+
+def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing():
+    session = Session("kill-the-kings", {}, 5, HUMAN)
+    host = host_for(session)
+    got = listen(host.port(0))
+    before = session.rules.encode_state(session.state)
+    reason = host.port(0).submit(PLACE[0])
+    assert reason == "Draw a card first: only a drawn card can be placed"
+    assert session.rules.encode_state(session.state) == before and session.log == [] and len(got) == 1
+
+
+def test_undo_through_the_port():
+    session = Session("kill-the-kings", {}, 5, HUMAN)
+    host = host_for(session)
+    got = listen(host.port(0))
+    port = host.port(0)
+    port.submit(DRAW)
+    move = next(a for a in got[-1].legal)
+    port.submit(move)
+    assert got[-1].can_undo
+    assert port.undo() is None and len(session.log) == 1 and got[-1].view.drawn is not None
+    assert port.undo() == "Nothing to undo since the last draw"
+
+
+def test_a_bot_seat_refuses_a_human_move_and_a_spectator_can_not_play():
+    session = Session("kill-the-kings", {}, 5, BOT)
+    host = host_for(session, bot_delay=1.0)
+    assert host.submit(0, DRAW) == "Bot is played by a bot"
+    assert host.port(None).submit(DRAW) == "A spectator can't play"
+
+
+# -- bots: paced, skippable, held, survived ---------------------------------------------------------
+def test_bots_wait_out_their_pause_on_the_injected_clock():
+    clock = ManualClock()
+    session = Session("kill-the-kings", {}, 5, BOT)
+    host = host_for(session, clock=clock, bot_delay=0.5)
+    host.start()
+    assert session.log == [] and clock.pending() == [0.5]
+    clock.advance(0.49)
+    assert session.log == []
+    clock.advance(0.01)
+    assert len(session.log) == 1
+    clock.advance(1.0)
+    assert len(session.log) == 3
+
+
+def test_skip_ahead_plays_the_bots_at_once_until_the_end():
+    clock = ManualClock()
+    session = Session("kill-the-kings", {}, 5, BOT)
+    host = host_for(session, clock=clock, bot_delay=0.5)
+    host.start()
+    host.skip_ahead()
+    assert session.is_over and clock.pending() == []
+
+
+def test_a_hold_stops_bots_until_released():
+    clock = ManualClock()
+    session = Session("kill-the-kings", {}, 5, BOT)
+    host = host_for(session, clock=clock, bot_delay=0.5)
+    host.start()
+    host.hold("menu")
+    clock.advance(5)
+    assert session.log == []
+    host.release("menu")
+    clock.advance(0.5)
+    assert len(session.log) == 1
+
+
+class Flaky:
+    """A bot that raises on its third move and answers illegally on its fifth."""
+
+    level = "heuristic"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view, legal):
+        self.calls += 1
+        if self.calls == 3:
+            raise ValueError("bug in the bot")
+        if self.calls == 5:
+            return PLACE[3] if PLACE[3] not in legal else RESERVE[0] if RESERVE[0] not in legal else DRAW
+        return legal[0]
+
+
+def test_a_bot_that_raises_or_cheats_is_survived_with_a_legal_move_and_a_notice(caplog):
+    session = Session("kill-the-kings", {}, 5, BOT)
+    host = host_for(session, bots={0: Flaky()})
+    got = listen(host.port(None))
+    with caplog.at_level("ERROR", logger="cutthroat.host"):
+        host.start()
+    assert session.is_over, "the table went on to the end"
+    notices = [n for u in got for n in u.notices]
+    assert len(notices) == 2 and all("Bot's bot failed" in n for n in notices)
+    assert "ValueError" in notices[0] and "IllegalAction" in notices[1]
+    assert sum("failed" in r.message for r in caplog.records) == 2
+
+
+def test_strict_hosts_raise_a_failing_bot_for_simulate():
+    session = Session("kill-the-kings", {}, 5, BOT)
+    host = host_for(session, bots={0: Flaky()}, strict=True)
+    with pytest.raises(ValueError):
+        host.start()
+
+
+def test_bots_think_off_the_callers_thread():
+    seen: list[str] = []
+
+    class Watcher:
+        level = "random"
+        needs_view = False
+
+        def choose(self, view, legal):
+            seen.append(threading.current_thread().name)
+            return legal[0]
+
+    session = Session("kill-the-kings", {}, 5, BOT)
+    done = threading.Event()
+    workers = ThreadWorkers()
+    host = TableHost(session, clock=ManualClock(), workers=workers, bots={0: Watcher()})
+    host.port(None).listen(lambda u: u.over and done.set())
+    host.start()
+    assert done.wait(30) and session.is_over
+    assert set(seen) == {"cutthroat-bots"}
+    workers.close()
+
+
+def test_the_hint_is_the_hard_bots_move_and_the_same_when_asked_twice():
+    session = Session("kill-the-kings", {}, 5, HUMAN, think_ms=50)
+    host = host_for(session)
+    first = host.port(0).hint()
+    assert first in session.legal_actions(0) and host.port(0).hint() == first
+    assert session.log == []
+
+
+# -- reaction windows: defaults, auto answers and the deadline ---------------------------------------
+def skip_window(nopes: dict[int, str]):
+    """Cy (seat 2) has played Skip: Ana and Bob may Nope it."""
+    state = position(3, hands={0: nopes.get(0, "DEF"), 1: nopes.get(1, "DEF"), 2: "SKIP TACO"},
+                     pile="TACO TACO TACO EXP", turn=2)
+    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    return state
+
+
+def ek_session(state, humans=(0, 1)) -> Session:
+    seats = [Seat("human", n) if i in humans else Seat("bot", n, "random") for i, n in enumerate(["Ana", "Bob", "Cy"])]
+    return Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+
+
+def test_the_player_of_a_card_is_passed_for_and_the_window_times_out_on_the_injected_clock():
+    clock = ManualClock()
+    session = ek_session(skip_window({1: "NOPE DEF"}))
+    host = host_for(session, clock=clock, window_seconds=3.0)
+    got = listen(host.port(None))
+    host.start()
+    assert session.log == [(2, Pass(2))], "Cy's own fresh Skip: passed for without asking"
+    assert got[-1].reacting == (0, 1) and got[-1].deadline == 3.0
+    clock.advance(2.9)
+    assert len(session.log) == 1
+    clock.advance(0.1)
+    assert [a for _, a in session.log[1:3]] == [Pass(0), Pass(1)], "time ran out: both pass"
+    assert session.state.turn == 0 and not session.state.stack
+
+
+def test_a_claim_stops_the_window_clock_and_a_nope_reopens_it_with_full_time():
+    clock = ManualClock()
+    session = ek_session(skip_window({1: "NOPE DEF"}))
+    host = host_for(session, clock=clock, window_seconds=3.0)
+    got = listen(host.port(None))
+    host.start()
+    clock.advance(2.0)
+    host.claim(1)
+    clock.advance(10.0)
+    assert len(session.log) == 1, "Bob is behind the curtain: the window waits"
+    assert host.submit(1, PlayNope(1)) is None
+    assert got[-1].deadline == 3.0 and set(got[-1].reacting) == {0, 2}
+    clock.advance(3.0)
+    assert session.state.turn == 2, "the Skip was Noped: Cy is still to play"
+
+
+def test_a_lone_human_with_no_choice_is_passed_for_at_once():
+    session = ek_session(skip_window({0: "DEF"}), humans=(0,))
+    host = host_for(session, quick_pass=(0,))
+    host.start()
+    assert (0, Pass(0)) in session.log
+
+
+# -- ports carry JSON ---------------------------------------------------------------------------------
+def test_every_update_round_trips_through_json():
+    session = Session("kill-the-kings", {}, 9, BOT)
+    host = host_for(session)
+    wire = WirePort(host.port(0))
+    got = listen(wire)
+    host.start()
+    assert session.is_over and got[-1].result is not None and got[-1].result.scores == [session.state.total]
+    for text, update in zip(wire.wire, got):
+        assert SeatUpdate.from_json(json.loads(text), "kill-the-kings") == update
+        assert json.loads(json.dumps(update.to_json())) == json.loads(text)
+
+
+def test_a_wire_port_refuses_what_does_not_decode():
+    session = Session("kill-the-kings", {}, 9, HUMAN)
+    host = host_for(session)
+    wire = WirePort(host.port(0))
+    assert "expected an integer" in wire.submit(Place("x"))
+    assert session.log == []
+    assert wire.submit(DRAW) is None and session.log == [(0, DRAW)]
