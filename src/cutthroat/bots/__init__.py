@@ -2,8 +2,8 @@
 
 A bot sees only what its seat may see: `choose(view, legal)` gets the seat's view and the legal
 actions, and returns one of them. Levels are named the same in every game: `random`,
-`heuristic`, `hard`; a game supplies its own `heuristic`/`hard` in `games/<game>/bots.py`
-(`BOTS = {"heuristic": factory, "hard": factory}`).
+`heuristic`, `hard`; a game supplies its own `heuristic`/`hard` in the bots module its registry
+entry names (`games/<game>/bots.py`: `BOTS = {"heuristic": factory, "hard": factory}`).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ def make_bot(rules: Rules, level: str, seed: int = 0, think_ms: int | None = Non
         raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     if level == "random":
         return RandomBot(rules, seed, think_ms)
-    module = rules.__class__.__module__.rsplit(".", 1)[0] + ".bots"
-    factories = importlib.import_module(module).BOTS
+    from cutthroat.engine.registry import game_info
+
+    factories = importlib.import_module(game_info(rules.game_id).bots).BOTS
     return factories[level](rules, seed=seed, think_ms=think_ms)

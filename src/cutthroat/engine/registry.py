@@ -1,7 +1,10 @@
-"""The game registry: every game Cutthroat knows, implemented or coming soon.
+"""The game registry: every game Cutthroat knows, implemented or coming soon — the one list a
+new game is added to.
 
-A game is added by registering it here (one line in `cutthroat.games`); the title screen, the
-command line and saves all read from this table.
+Each entry names, per game id, the package holding its rules (`RULES`) and bots (`bots.BOTS`),
+and the module of its table (the TUI's presenter; a name, so this stays headless). The title
+screen, the command line, saves, setup screens (rows generated from the rules' variants) and the
+contract tests (run for every implemented game) all read from this table.
 """
 
 from __future__ import annotations
@@ -19,28 +22,34 @@ class GameInfo:
     name: str
     players: str  # "1", "2–5" …
     blurb: str
-    module: str | None  # package holding `RULES`; None = coming soon
+    package: str | None  # holds `RULES` and `bots.BOTS`; None = coming soon
+    table: str | None = None  # the TUI module with the game's `TableScreen`
 
     @property
     def implemented(self) -> bool:
-        return self.module is not None
+        return self.package is not None
+
+    @property
+    def bots(self) -> str:
+        return f"{self.package}.bots"
 
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("kill-the-kings", "Kill The Kings", "1",
              "Solitaire: bury four kings under alternating colours in three rounds.",
-             "cutthroat.games.kill_the_kings"),
+             "cutthroat.games.kill_the_kings", "cutthroat.tui.tables.kill_the_kings"),
     GameInfo("exploding-kittens", "Exploding Kittens: Recipes for Disaster", "2–5",
              "Draw until someone explodes; Nope, Attack and Defuse your way out.",
-             "cutthroat.games.exploding_kittens"),
+             "cutthroat.games.exploding_kittens", "cutthroat.tui.tables.exploding_kittens"),
     GameInfo("kill-your-friends", "Kill Your Friends", "2–8",
              "Stack Kill cards on your friends' lives; the Reaper decides.",
-             "cutthroat.games.kill_your_friends"),
+             "cutthroat.games.kill_your_friends", "cutthroat.tui.tables.kill_your_friends"),
     GameInfo("stab-your-friends", "Stab Your Friends", "3–8",
              "Royal schemes and backstabs: the last one standing wears the crown.", None),
     GameInfo("psycho-killer", "Psycho Killer", "2–6",
              "Hunt victims, dodge the police and keep your nerve.", None),
 )
+IMPLEMENTED: tuple[GameInfo, ...] = tuple(g for g in GAMES if g.implemented)
 _BY_ID = {g.game_id: g for g in GAMES}
 
 
@@ -59,9 +68,9 @@ def game_info(game_id: str) -> GameInfo:
 @lru_cache(maxsize=None)
 def get_rules(game_id: str) -> Rules:
     info = game_info(game_id)
-    if info.module is None:
+    if info.package is None:
         raise UnknownGame(f"{info.name} is coming soon: it can't be played yet")
-    return importlib.import_module(info.module).RULES
+    return importlib.import_module(info.package).RULES
 
 
 def _shape(v) -> str:

@@ -1,4 +1,4 @@
-"""Each game's table and setup screens, looked up by game id."""
+"""Each game's table and setup screens, found through the game registry."""
 
 from __future__ import annotations
 
@@ -6,18 +6,12 @@ import importlib
 
 from textual.screen import Screen
 
+from cutthroat.engine.registry import game_info
 from cutthroat.session import Session
-
-#: game id → module with `TableScreen` and `SetupScreen`.
-TABLES = {
-    "kill-the-kings": "cutthroat.tui.tables.kill_the_kings",
-    "kill-your-friends": "cutthroat.tui.tables.kill_your_friends",
-    "exploding-kittens": "cutthroat.tui.tables.exploding_kittens",
-}
 
 
 def _module(game_id: str):
-    return importlib.import_module(TABLES[game_id])
+    return importlib.import_module(game_info(game_id).table)
 
 
 def table_screen(session: Session) -> Screen:

@@ -1,0 +1,68 @@
+"""The game-over dialog every multi-player game shares: who won, the game's own lines, and a
+table of figures per player — all read from the last update's `Result` and the rules' figures
+(counted by the session from public events), never by replaying the log."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from cutthroat.host.updates import SeatUpdate, TableInfo
+
+
+def ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def outcome(table: TableInfo, update: SeatUpdate, lone_win: str = "YOU WIN") -> tuple[str, str]:
+    """The dialog's title and tone: "YOU WIN" for a lone human who won, else who won."""
+    winners = list(update.result.winners)
+    who = " and ".join(table.names[w] for w in winners) or "Nobody"
+    wins = f"{who} win{'s' * (len(winners) == 1)}"
+    humans = table.humans
+    if len(humans) == 1:
+        return (lone_win, "-won") if humans[0] in winners else (wins, "-lost")
+    return f"{wins}!", "-won"
+
+
+def knocked_out(table: TableInfo, update: SeatUpdate, how: dict[int, str] | None = None) -> str:
+    """`Out, in order: 1st Ana (exploded), 2nd Cy` from the result's eliminations."""
+    out = update.result.details.get("eliminations", [])
+    parts = [f"{ordinal(i + 1)} {table.names[s]}" + (f" ({how[s]})" if how and how.get(s) else "")
+             for i, s in enumerate(out)]
+    return ", ".join(parts)
+
+
+def level_of(table: TableInfo, seat: int, human: str = "human") -> str:
+    info = table.seats[seat]
+    return f"{info.level or ''} bot".strip() if info.is_bot else human
+
+
+class GameOverScreen(ModalScreen[str | None]):
+    BINDINGS = [
+        Binding("n,enter", "dismiss('again')", "play again", key_display="n"),
+        Binding("r", "dismiss('same')", "same seed"),
+        Binding("l", "dismiss('look')", "look at the table"),
+        Binding("t,escape", "dismiss('title')", "title", key_display="t"),
+    ]
+
+    def __init__(self, title: str, tone: str, lines: Sequence[str], figures: str, *, dialog_id: str) -> None:
+        super().__init__()
+        self.title_text, self.tone = title, tone
+        self.lines = list(lines)  # markup
+        self.figures = figures  # markup: the per-player table
+        self.dialog_id = dialog_id
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id=self.dialog_id):
+            yield Static(escape(self.title_text), classes=f"dialog-title {self.tone}")
+            for line in self.lines:
+                yield Static(line)
+            yield Static(self.figures, id=f"{self.dialog_id.split('-')[0]}-stats")
+        yield Footer()

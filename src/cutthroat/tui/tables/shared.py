@@ -1,0 +1,414 @@
+"""The table screen every multi-player game shares: rows of players, the piles, whose turn it
+is, a message line, the hand panel and the event log — drawn from one seat's port updates.
+
+The screen keeps the lens's current `Sight` in a reactive; the widgets are bound to it (and to
+the hand cursor, the cards picked for a combo and the feedback line) and re-render themselves.
+It shows the curtain, a pending decision's prompt and the game-over dialog when the sight calls
+for them, and sends each key's action through the port of the seat on screen. A game supplies
+the presenter: a subclass that says how its view reads (`seat_line`, `piles_text`, …), what its
+keys do, and its prompts. No game logic lives here: the rules' words come from the game's
+`text` module, the moves from the update's legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from cutthroat.engine.protocol import Action
+from cutthroat.host.updates import SeatUpdate
+from cutthroat.lens import Sight
+from cutthroat.tui.tables.base import TableScreenBase
+from cutthroat.tui.widgets.bound import BoundStatic
+from cutthroat.tui.widgets.event_log import EventLog, to_ascii
+from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
+from cutthroat.tui.widgets.window_bar import WindowBar
+
+#: The keys every multi-player table has; a game's BINDINGS list puts its own among these.
+MOVE_KEYS = [
+    Binding("left", "move(-1)", "card", key_display="←→"),
+    Binding("right", "move(1)", show=False),
+    Binding("home", "move(-99)", show=False),
+    Binding("end", "move(99)", show=False),
+]
+TABLE_KEYS = [
+    Binding("enter", "results", "results", key_display="⏎"),
+    Binding("f", "skip_ahead", "skip ahead"),
+    Binding("question_mark", "rules", "rules", key_display="?"),
+    Binding("escape", "menu", "menu"),
+]
+
+
+def seat_keys(seats: int, description: str, key_display: str) -> list[Binding]:
+    """1…n: a seat number (a target, or a claim on a shared reaction window)."""
+    return [Binding("1", "seat(0)", description, key_display=key_display),
+            *[Binding(str(i + 1), f"seat({i})", show=False) for i in range(1, seats)]]
+
+
+class SharedTableScreen(TableScreenBase):
+    cursor: reactive[int] = reactive(0)
+    selected: reactive[frozenset] = reactive(frozenset())  # hand positions picked for a combo
+    message: reactive[str] = reactive("")
+
+    GAME_TITLE = ""
+    ID = "table"  # the game's prefix for its widget ids ("ek", "kyf")
+    WINDOW_PROMPT = "Answer? Press your seat number:"
+    UNICODE: dict[str, str] = {}
+    ASCII: dict[str, str] = {}
+    ASCII_TEXT = str.maketrans({})
+
+    def __init__(self, lens) -> None:
+        super().__init__(lens)
+        self.cursor_code: str | None = None  # the card under the cursor, kept across changes
+        self.curtain_up = False
+        self.prompt_open = False
+        self.prompted = -1  # the version whose decision prompt was opened
+        self.turn_started = -1  # the version at which the seat on screen last got a move to make
+        self.game_over_shown = False
+        self.news = ""
+        self.hinted: Action | None = None
+
+    # -- layout -----------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        p = self.ID
+        bind = (SharedTableScreen.sight, SharedTableScreen.cursor, SharedTableScreen.selected,
+                SharedTableScreen.message)
+        yield BoundStatic(lambda w: self.title_bar(w.sight), id=f"{p}-title",
+                          classes="title-bar").data_bind(SharedTableScreen.sight)
+        with Horizontal(id=f"{p}-main"):
+            with Vertical(id=f"{p}-board", classes=self.board_classes()):
+                yield BoundStatic(lambda w: self.head_text(w.sight.update), id=f"{p}-head").data_bind(*bind)
+                for seat in range(len(self.names)):
+                    yield BoundStatic(lambda w, q=seat: self.seat_line(w.sight, q), id=f"seat-{seat}",
+                                      classes=f"{p}-seat", style=lambda w, q=seat: self.seat_classes(w.sight, q)
+                                      ).data_bind(*bind)
+                yield BoundStatic(lambda w: self.piles_text(w.sight.update), id=f"{p}-piles").data_bind(*bind)
+                with Vertical(id=f"{p}-bottom"):
+                    yield BoundStatic(lambda w: self.status_text(w.sight), id=f"{p}-status").data_bind(*bind)
+                    yield WindowBar(self.WINDOW_PROMPT, self.names, id=f"{p}-window").data_bind(
+                        SharedTableScreen.sight)
+                    yield BoundStatic(lambda w: self.message_text(w.sight, w.message),
+                                      id=f"{p}-message").data_bind(*bind)
+                    yield HandPanel(id=f"{p}-hand", render_hand=lambda w: self.hand_shown(w.sight, w.cursor, w.selected)
+                                    ).data_bind(SharedTableScreen.sight, SharedTableScreen.cursor,
+                                                SharedTableScreen.selected)
+            yield EventLog(id=f"{p}-log")
+        yield Footer(compact=True)
+
+    def board_classes(self) -> str:
+        return ""
+
+    def on_mount(self) -> None:
+        log = self.query_one(EventLog)
+        for line in self.intro_lines():
+            log.write(self.sym_text(line))
+        super().on_mount()
+
+    def intro_lines(self) -> list[str]:
+        return [f"Seed {self.table.seed}"]
+
+    # -- symbols --------------------------------------------------------------------------------------
+    @property
+    def sym(self) -> dict[str, str]:
+        return self.ASCII if self.ascii_style else self.UNICODE
+
+    def sym_text(self, text: str) -> str:
+        return to_ascii(text.translate(self.ASCII_TEXT)) if self.ascii_style else text
+
+    # -- reading the sight -----------------------------------------------------------------------------
+    @property
+    def update(self) -> SeatUpdate | None:
+        return self.sight.update if self.sight is not None else None
+
+    @property
+    def mine(self) -> bool:
+        """Is the screen a seat's own, with a move to make?"""
+        sight = self.sight
+        return sight is not None and sight.private and bool(sight.update.legal) and not self.curtain_up
+
+    def hand(self, update: SeatUpdate) -> list:
+        """The cards of the seat on screen, in the order they are shown (none for a spectator)."""
+        return []
+
+    def selected_card(self):
+        update = self.update
+        cards = self.hand(update) if update is not None and self.sight.private else []
+        return cards[max(0, min(self.cursor, len(cards) - 1))] if cards else None
+
+    # -- the widgets' text ------------------------------------------------------------------------------
+    def title_bar(self, sight: Sight) -> str:
+        left, right = self.title_parts(sight.update)
+        width = self.size.width or 80
+        if len(left) + len(right) + 1 > width:
+            left = left[: max(0, width - len(right) - 2)] + "…"
+        return escape(self.sym_text(left + " " * max(1, width - len(left) - len(right)) + right))
+
+    def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
+        raise NotImplementedError
+
+    def head_text(self, update: SeatUpdate) -> str:
+        raise NotImplementedError
+
+    def seat_line(self, sight: Sight, seat: int) -> str:
+        raise NotImplementedError
+
+    def seat_classes(self, sight: Sight, seat: int) -> dict[str, bool]:
+        view = sight.update.view
+        return {"-turn": not sight.update.over and view.turn == seat, "-out": bool(view.out[seat])}
+
+    def piles_text(self, update: SeatUpdate) -> str:
+        raise NotImplementedError
+
+    def status_text(self, sight: Sight) -> str:
+        raise NotImplementedError
+
+    def message_text(self, sight: Sight, message: str) -> str:
+        first = message or self.news
+        prompt = self.prompt_text(sight)
+        return f"{first}\n{prompt}" if first and prompt else first or prompt
+
+    def prompt_text(self, sight: Sight) -> str:
+        raise NotImplementedError
+
+    def hand_shown(self, sight: Sight, cursor: int, selected: frozenset) -> HandShown:
+        raise NotImplementedError
+
+    def hidden_hand(self, sight: Sight) -> HandShown:
+        """The hand panel when no hand may show: whose turn it waits for, and why."""
+        update = sight.update
+        if update.over:
+            return HandShown(placeholder="The game is over.")
+        if self.lens.mode == "hot-seat":
+            bots = [q for q in update.to_act if self.table.is_bot(q)]
+            who = escape(self.names[bots[0] if bots else update.view.turn])
+            if bots:
+                return HandShown(placeholder=f"Hands are hidden while {who} plays.", title="Hands hidden")
+            return HandShown(placeholder=f"Hands are hidden until {who} takes the screen.", title="Hands hidden")
+        return HandShown(placeholder="Bots only: every hand is hidden.", title="Watching")
+
+    def hand_cards(self, cards: Sequence[Any], labels: Sequence[str], styles: Sequence[str],
+                   playable: set) -> tuple[HandCard, ...]:
+        return tuple(HandCard(label, style, card in playable) for card, label, style in zip(cards, labels, styles))
+
+    def thinking(self, update: SeatUpdate, doing: str = "") -> str:
+        """`Cy is thinking… (f skips ahead)` while a bot is to act, else ''."""
+        bots = [q for q in update.to_act if self.table.is_bot(q)]
+        if not bots:
+            return ""
+        skip = "" if update.skipping else "  (f skips ahead)"
+        return f"[$text-muted]{escape(self.names[bots[0]])} is thinking…{escape(doing)}{skip}[/]"
+
+    def waiting_for(self, sight: Sight) -> str:
+        """`Waiting for Bob…` while another human (or nobody on screen) is to act."""
+        humans = [q for q in sight.update.to_act if not self.table.is_bot(q)]
+        return f"[$text-muted]Waiting for {escape(self.names[humans[0]])}…[/]" if humans else ""
+
+    # -- the sight changes ------------------------------------------------------------------------------
+    def watch_sight(self, old: Sight | None, sight: Sight | None) -> None:
+        if sight is None:
+            return
+        version_changed = old is None or old.update.version != sight.update.version
+        if version_changed:
+            self.message, self.hinted = "", None
+            self.selected = frozenset()
+        if sight.news:
+            names = list(self.names)
+            names[sight.seat] = "You"
+            text = "; ".join(e.describe(names) for e in sight.news)
+            self.news = f"[$text-muted]Since your last turn:[/] {escape(self.sym_text(text))}"
+        elif version_changed or not sight.private:
+            self.news = ""
+        self.keep_cursor(sight)
+        self.refresh_bindings()
+        self.call_later(self.next_step)
+
+    def keep_cursor(self, sight: Sight) -> None:
+        """Keep the cursor on the same card as the hand changes; a new turn starts on the first
+        card that can be played."""
+        cards = self.hand(sight.update) if sight.private else []
+        codes = [c.code for c in cards]
+        if sight.private and sight.update.legal and self.turn_started != sight.update.version:
+            self.turn_started = sight.update.version
+            playable = self.playable(sight.update)
+            first = next((i for i, c in enumerate(cards) if c in playable), None)
+            if first is not None:
+                self.cursor_code = codes[first]
+        cursor = self.cursor
+        if self.cursor_code in codes and (cursor >= len(cards) or codes[cursor] != self.cursor_code):
+            cursor = codes.index(self.cursor_code)
+        cursor = max(0, min(cursor, len(cards) - 1)) if cards else 0
+        self.cursor_code = codes[cursor] if cards else None
+        self.cursor = cursor
+
+    def playable(self, update: SeatUpdate) -> set:
+        return set()
+
+    def next_step(self) -> None:
+        """What the sight calls for: the curtain, the game's end, or a decision's prompt."""
+        sight = self.sight
+        if sight is None or not self.is_attached or self.app.screen is not self:
+            return
+        if sight.curtain is not None:
+            self.show_curtain(sight.curtain)
+        elif sight.update.over:
+            if not self.game_over_shown:
+                self.game_over_shown = True
+                self.call_after_refresh(self.show_game_over)
+        elif sight.private and sight.update.legal and self.prompted != sight.update.version \
+                and not self.prompt_open:
+            prompt = self.decision_prompt(sight)
+            if prompt is not None:
+                self.prompted = sight.update.version
+                self.open_prompt(*prompt)
+
+    def decision_prompt(self, sight: Sight) -> tuple[Screen, Any] | None:
+        """A pending decision's prompt for the seat on screen and what to do with its answer
+        (a callback taking it), or None: the keys decide."""
+        return None
+
+    def open_prompt(self, screen: Screen, answer) -> None:
+        self.prompt_open = True
+
+        def done(value) -> None:
+            self.prompt_open = False
+            answer(value)
+
+        self.app.push_screen(screen, done)
+
+    # -- the curtain ---------------------------------------------------------------------------------------
+    def show_curtain(self, seat: int) -> None:
+        from cutthroat.tui.widgets.curtain import CurtainScreen
+
+        if self.curtain_up:
+            return
+        self.curtain_up = True
+        note = self.sym_text(self.curtain_note(self.sight, seat))
+        self.app.push_screen(CurtainScreen(self.names[seat], title=self.GAME_TITLE, note=note,
+                                           game_id=self.table.game), self.after_curtain)
+
+    def curtain_note(self, sight: Sight, seat: int) -> str:
+        return ""
+
+    def after_curtain(self, result: str | None) -> None:
+        self.curtain_up = False
+        if result == "ok":
+            self.cursor_code, self.turn_started = None, -1
+            self.sight = self.lens.pass_curtain()
+        else:
+            self.sight = self.lens.unclaim()
+            self.action_menu()
+
+    # -- acting ------------------------------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        reason = self.submit(action)
+        if reason is not None:
+            self.refuse(reason)
+            return False
+        self.message = ""
+        return True
+
+    def say(self, text: str) -> None:
+        self.message = text
+
+    def refuse(self, reason: str) -> None:
+        self.say(f"[$error]{self.sym.get('x', '✗')} {escape(self.sym_text(reason))}[/]")
+        self.app.bell()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        update = self.update
+        if action in ("save", "rules", "menu") or update is None:
+            return True
+        if action == "results":
+            return update.over
+        if action == "skip_ahead":
+            return any(self.table.is_bot(q) for q in update.to_act) and not update.skipping
+        if action == "seat" and self.sight.claimable:
+            return not self.curtain_up
+        if action == "move":
+            return self.sight.private and bool(self.hand(update)) and not self.curtain_up
+        if action == "hint":
+            return self.mine and self.hint_offered(update)
+        return None  # the game's own keys decide
+
+    def hint_offered(self, update: SeatUpdate) -> bool:
+        return True
+
+    def action_move(self, step: int) -> None:
+        count = len(self.hand(self.update)) if self.update is not None else 0
+        if count:
+            if abs(step) > 1:
+                self.cursor = max(0, min(count - 1, self.cursor + step))
+            else:
+                self.cursor = (self.cursor + step) % count
+            card = self.selected_card()
+            self.cursor_code = card.code if card is not None else None
+        self.message = ""
+
+    def action_seat(self, seat: int) -> None:
+        sight = self.sight
+        if sight is not None and sight.claimable:
+            if seat >= len(self.names):
+                self.refuse(f"There is no seat {seat + 1}")
+            elif seat not in sight.claimable:
+                self.refuse(f"{self.names[seat]} isn't asked in this window")
+            else:
+                self.sight = self.lens.claim(seat)
+            return
+        self.seat_key(seat)
+
+    def seat_key(self, seat: int) -> None:
+        """A seat number pressed outside a shared window (Kill Your Friends: a target)."""
+
+    def action_skip_ahead(self) -> None:
+        self.lens.own_port.skip_ahead()
+
+    def action_results(self) -> None:
+        self.show_game_over()
+
+    def show_game_over(self) -> None:
+        if self.app.screen is not self:
+            self.game_over_shown = False  # again on resume
+            return
+        self.app.push_screen(self.game_over_screen(self.update), self.after_game_over)
+
+    def game_over_screen(self, update: SeatUpdate) -> Screen:
+        raise NotImplementedError
+
+    # -- hints ----------------------------------------------------------------------------------------
+    def action_hint(self) -> None:
+        self.say("[$text-muted]Thinking…[/]")
+        self.compute_hint(self.acting_port, self.update.version)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def compute_hint(self, port, version: int) -> None:
+        action = port.hint()
+        self.app.call_from_thread(self.show_hint, action, version)
+
+    def show_hint(self, action: Action | None, version: int) -> None:
+        if not self.mine or self.update.version != version:
+            return  # the table moved on: the hint belongs to nobody on screen now
+        if action is None:
+            self.say("[$text-muted]No hint available.[/]")
+            return
+        self.hinted = action
+        self.point_at(action)
+        described = self.rules.describe_action(self.update.view, action, self.names)
+        self.say(f"[bold $card-hint]Hint:[/] {escape(self.sym_text(self.hint_words(action, described)))}")
+
+    def point_at(self, action: Action) -> None:
+        """Put the cursor (and a combo's selection) where the hinted move is."""
+
+    def hint_words(self, action: Action, described: str) -> str:
+        return described
+
+    def save_name(self) -> str:
+        update = self.update
+        return f"{self.ID} {len(self.names)}p move {update.version if update else 0}"
