@@ -45,9 +45,10 @@ from cutthroat.games.kill_your_friends.rules import (
     Save,
     unseen_cards,
 )
-from cutthroat.games.kill_your_friends.state_codec import decode_state, encode_state
 from cutthroat.saves import SaveData, Seat
 from helpers_kyf import assert_conserved, full_deck, position
+
+encode_state, decode_state = RULES.encode_state, RULES.decode_state  # the state's own codec (KyfState)
 
 FAST = settings(max_examples=12, deadline=None, derandomize=False,
                 suppress_health_check=[HealthCheck.too_slow])

@@ -18,7 +18,7 @@ from cutthroat.games.kill_your_friends.cards import (
     HEAD_SWAP_CARD,
     MEGADEATH_CARD,
 )
-from cutthroat.games.kill_your_friends.rules import REAPER_KILL, REAPER_RESURRECT, REAPER_SAVE
+from cutthroat.games.kill_your_friends.actions import REAPER_KILL, REAPER_RESURRECT, REAPER_SAVE
 
 
 class _Table:

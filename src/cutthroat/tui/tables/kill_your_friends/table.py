@@ -27,26 +27,25 @@ from textual.markup import escape
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action, Event, IllegalAction
-from cutthroat.games.kill_your_friends.cards import (
-    CHAOS,
-    CHAOS_CARDS,
-    COLOUR_LETTERS,
-    COLOUR_NAMES,
-    HEAD_SWAP_CARD,
-    KILL,
-    REAPER,
-    KyfCard,
-)
-from cutthroat.games.kill_your_friends.rules import (
+from cutthroat.games.kill_your_friends.actions import (
     DRAW,
     FORCED_KINDS,
     PASS,
-    REAPER_KILL,
     REAPER_RESURRECT,
     REAPER_SAVE,
     REVEAL,
-    KyfView,
+)
+from cutthroat.games.kill_your_friends.cards import CHAOS, CHAOS_CARDS, COLOUR_LETTERS, KILL, REAPER, KyfCard
+from cutthroat.games.kill_your_friends.knowledge import deadly
+from cutthroat.games.kill_your_friends.state import KyfView
+from cutthroat.games.kill_your_friends.text import (
+    FORCED_PROMPTS,
+    WIN_HOW,
+    choice_title,
     describe_action,
+    owes,
+    why_not_on,
+    why_unplayable,
 )
 from cutthroat.session import Session
 from cutthroat.tui.tables.base import SharedTableScreen
@@ -105,97 +104,6 @@ def card_style(card: KyfCard) -> str:
 def sort_hand(hand: Sequence[KyfCard], mine: int) -> list[KyfCard]:
     rank = {KILL: 0, CHAOS: 1}
     return sorted(hand, key=lambda c: (rank.get(c.kind, 2), c.colour != mine, c.colour, c.number, c.index))
-
-
-def deadly(view: KyfView, seat: int) -> bool:
-    seq = view.attack[seat]
-    return bool(seq) and seq[-1].number == 3
-
-
-def owes(view: KyfView, seat: int, you: bool = False) -> str:
-    """What a seat must deal with at the start of its turn, in the order the rules take them."""
-    if view.owe[seat]:
-        return f"{'you pick' if you else 'picks'} up {view.owe[seat]} (Death From Above)"
-    if view.reaper_on == seat:
-        return "the Reaper is on you" if you else "faces the Reaper"
-    if deadly(view, seat):
-        return "a 3 is on you: save or lose a life" if you else "has a 3 on them"
-    return ""
-
-
-def why_unplayable(view: KyfView, card: KyfCard, names: Sequence[str]) -> str:
-    """Why no legal action uses `card` for the seat to act — from the view alone."""
-    p = view.turn
-    if view.owe[p]:
-        return "Death From Above: you must pick up two cards as your turn"
-    if view.reaper_on == p:
-        return "The Reaper is on you: you must face it (lose a life, pick up two)"
-    if deadly(view, p):
-        return "A 3 is on you: only your own 3 or the Reaper saves you"
-    on_me = view.attack[p]
-    if card.kind == KILL:
-        if card.colour == view.colours[p]:
-            if on_me:
-                return f"It saves only on a {card.number} (the top card on you is {on_me[-1].label})"
-            if view.head_hunter:
-                return "Your own colour: it saves you when you're attacked"
-            return "Your own colour: it saves you, or keep it for a reveal"
-        owners = [v for v in range(view.n) if view.colours[v] == card.colour]
-        if not owners:
-            return f"Nobody plays {COLOUR_NAMES[COLOUR_LETTERS[card.colour]]} in this game"
-        alive = [v for v in owners if not view.out[v]]
-        if not alive:
-            return "Only a dead player's graveyard takes it, and there is none open now"
-        return why_not_attack(view, card, alive[0], names)
-    if card is REAPER:
-        return "Nobody to kill, nothing on you to clear, no dead life card to bring back"
-    if card is HEAD_SWAP_CARD:
-        return "Nobody else is in the game to swap hands with"
-    return "It can't be played now"
-
-
-def why_not_attack(view: KyfView, card: KyfCard, v: int, names: Sequence[str]) -> str:
-    p = view.turn
-    name = names[v]
-    if v == p:
-        return "You can't attack yourself"
-    if view.teams[v] == view.teams[p]:
-        return f"{name} is on your team"
-    if view.colours[v] != card.colour:
-        return f"{card.label} is {COLOUR_NAMES[COLOUR_LETTERS[card.colour]]}: it attacks only that colour"
-    seq = view.attack[v]
-    if not seq:
-        return f"An attack on {name} must start with a 1"
-    top = seq[-1]
-    if top.number == 3:
-        return f"{name} has a 3 on top: nothing goes on a 3"
-    return f"Next on {name}'s {top.label} must be a {top.number} or a {top.number + 1}"
-
-
-def why_not_on(view: KyfView, card: KyfCard, seat: int, names: Sequence[str]) -> str:
-    """Why `card` (playable some other way) can't go on `seat`."""
-    p = view.turn
-    name = names[seat]
-    if card.kind == KILL:
-        if view.out[seat]:
-            if view.head_hunter:
-                return "Head Hunter has no graveyards"
-            return f"{name}'s grave takes only {view.letter(seat)} cards"
-        if card.colour == view.colours[p]:
-            return f"Your own colour doesn't attack: {card.label} saves you" if seat != p else \
-                "It saves you only when its number matches the top card on you"
-        return why_not_attack(view, card, seat, names)
-    if card is REAPER:
-        if seat == p:
-            return "Nothing to clear and no dead life card: send the Reaper to someone else"
-        if view.out[seat]:
-            return f"{name} is out of the game"
-        return f"{name} is on your team"
-    if card is HEAD_SWAP_CARD:
-        if seat == p:
-            return "Swap hands with another player, not yourself"
-        return f"{name} is out of the game"
-    return f"{card.label} takes no target: press Enter to play it"
 
 
 # -- the screen ------------------------------------------------------------------------------------
@@ -482,8 +390,6 @@ class TableScreen(SharedTableScreen):
     def status_text(self, view: KyfView) -> str:
         s = self.sym
         if view.phase != "play":
-            from cutthroat.games.kill_your_friends.rules import WIN_HOW
-
             who = " and ".join(self.names[w] for w in view.winners) or "Nobody"
             how = WIN_HOW.get(view.how, view.how)
             return f"[bold $success]Game over: {escape(who)} win{'s' * (len(view.winners) == 1)} — {how}[/]"
@@ -516,11 +422,7 @@ class TableScreen(SharedTableScreen):
             return f"[$text-muted]Waiting for {escape(self.names[current])}…[/]"
         forced = self.forced()
         if forced is not None:
-            text = {"take_two": "Death From Above: you pick up two cards as your turn",
-                    "face_reaper": "The Reaper is on you: you lose a life and pick up two",
-                    "lose_life": "A 3 is on you and you can't save: you lose a life and pick up two",
-                    }[forced.kind]
-            return f"[bold $warning]{text} — press Enter[/]"
+            return f"[bold $warning]{FORCED_PROMPTS[forced.kind]} — press Enter[/]"
         legal = self.legal()
         if deadly(view, current):
             lit = " or ".join(sorted({action_card(a).label for a in legal}))
@@ -583,33 +485,7 @@ class TableScreen(SharedTableScreen):
         return f"{label} {escape(what)}[bold]Enter[/] to choose"
 
     def describe(self, action: Action) -> str:
-        view = self.public
-        p = view.turn
-        kind = action.kind
-        names = self.names
-        if kind == "attack":
-            seq = view.attack[action.victim]
-            on = f" on {seq[-1].label}" if seq else ""
-            deadly_note = " — deadly!" if action.card.number == 3 else ""
-            return f"{action.card.label} on {names[action.victim]}{on}{deadly_note}"
-        if kind == "save":
-            k = len(view.attack[p])
-            return f"save yourself with {action.card.label} (clears {k} card{'s' * (k != 1)})"
-        if kind == "dump":
-            return f"{action.card.label} on {names[action.grave]}'s grave"
-        if kind == "chaos":
-            if action.target >= 0:
-                return f"swap hands with {names[action.target]} ({view.hand_counts[action.target]} cards)"
-            return f"play {action.card.name}"
-        if kind == "reaper":
-            if action.use == REAPER_KILL:
-                return f"send the Reaper to {names[action.target]}"
-            if action.use == REAPER_SAVE:
-                k = len(view.attack[p])
-                return f"save yourself: clear the {k} card{'s' * (k != 1)} on you"
-            if action.use == REAPER_RESURRECT:
-                return "bring back a dead life card" if action.target == p else f"bring {names[action.target]} back"
-        return describe_action(view.n, action, names)
+        return describe_action(self.public, action, self.names)
 
     def say(self, text: str) -> None:
         self.message = text
@@ -859,13 +735,7 @@ class TableScreen(SharedTableScreen):
                 key = next(k for k in "abcdefg" if k not in used)
             used.add(key)
             choices.append(Choice(key, self.sym_text(self.describe(action)), action))
-        if card is REAPER:
-            title = "The Reaper: how will you use it?"
-        elif card is HEAD_SWAP_CARD:
-            title = "Head Swap: swap hands with whom?"
-        else:
-            title = f"{card.label}: on whom?"
-        self.app.push_screen(ChoiceScreen(self.sym_text(title), choices), self.after_prompt)
+        self.app.push_screen(ChoiceScreen(self.sym_text(choice_title(card)), choices), self.after_prompt)
 
     def after_prompt(self, action: Action | None) -> None:
         if action is not None and self.my_turn:

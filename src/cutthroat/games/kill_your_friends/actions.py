@@ -1,0 +1,106 @@
+"""Kill Your Friends actions: every decision is one of these. A turn is exactly one of them;
+what a seat owes at the start of its turn (TakeTwo, FaceReaper, LoseLife) is an action too, so
+the app can show it and a save can stop right before it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cutthroat.engine.protocol import Action
+from cutthroat.games.kill_your_friends.cards import KyfCard
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Pick up one card from the deck: the whole turn."""
+
+    kind = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """The deck is empty and the player can't or won't play: the turn is skipped."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    card: KyfCard
+    victim: int
+    kind = "attack"
+
+
+@dataclass(frozen=True, slots=True)
+class Save(Action):
+    """Own colour, same number as the top card of the attack on you."""
+
+    card: KyfCard
+    kind = "save"
+
+
+@dataclass(frozen=True, slots=True)
+class Dump(Action):
+    """A Kill card of a dead player's colour onto their graveyard."""
+
+    card: KyfCard
+    grave: int
+    kind = "dump"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayChaos(Action):
+    """A Chaos card; `target` is the Head Swap partner (-1 for the others)."""
+
+    card: KyfCard
+    target: int = -1
+    kind = "chaos"
+
+
+REAPER_KILL, REAPER_SAVE, REAPER_RESURRECT = "kill", "save", "resurrect"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReaper(Action):
+    """The Reaper, used one way: kill `target`, save yourself, or resurrect `target` (you or,
+    in Co-op, your dead team-mate)."""
+
+    use: str
+    target: int
+    kind = "reaper"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    """Show a hand made only of your own colour's Kill cards: you win. The whole turn."""
+
+    kind = "reveal"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTwo(Action):
+    """Death From Above was played on you: pick up two cards as your turn."""
+
+    kind = "take_two"
+
+
+@dataclass(frozen=True, slots=True)
+class FaceReaper(Action):
+    """The Reaper is on you: lose a life, pick up two; it and the Kill cards on you are shuffled in."""
+
+    kind = "face_reaper"
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife(Action):
+    """A 3 is on you and you can't save: lose a life and pick up two. The whole turn."""
+
+    kind = "lose_life"
+
+
+ACTION_TYPES = (Draw, Pass, Attack, Save, Dump, PlayChaos, PlayReaper, Reveal, TakeTwo, FaceReaper,
+                LoseLife)
+DRAW, PASS, REVEAL = Draw(), Pass(), Reveal()
+TAKE_TWO, FACE_REAPER, LOSE_LIFE = TakeTwo(), FaceReaper(), LoseLife()
+FORCED_KINDS = frozenset({"take_two", "face_reaper", "lose_life"})
+
