@@ -1,13 +1,14 @@
 """Kill Your Friends actions: every decision is one of these. A turn is exactly one of them;
 what a seat owes at the start of its turn (TakeTwo, FaceReaper, LoseLife) is an action too, so
-the app can show it and a save can stop right before it."""
+the app can show it and a save can stop right before it. The canonical instances at the end
+(one per card and seat) let `legal_actions` look its actions up instead of building them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from cutthroat.engine.protocol import Action
-from cutthroat.games.kill_your_friends.cards import KyfCard
+from cutthroat.games.kill_your_friends.cards import ALL_CARDS, HEAD_SWAP_CARD, KyfCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,3 +105,13 @@ DRAW, PASS, REVEAL = Draw(), Pass(), Reveal()
 TAKE_TWO, FACE_REAPER, LOSE_LIFE = TakeTwo(), FaceReaper(), LoseLife()
 FORCED_KINDS = frozenset({"take_two", "face_reaper", "lose_life"})
 
+#: Canonical instances by card index and seat: ATTACKS[card.index][victim], DUMPS[card.index][grave] …
+_SEATS = range(8)
+ATTACKS = tuple(tuple(Attack(c, v) for v in _SEATS) for c in ALL_CARDS)
+SAVES = tuple(Save(c) for c in ALL_CARDS)
+DUMPS = tuple(tuple(Dump(c, d) for d in _SEATS) for c in ALL_CARDS)
+CHAOS_PLAYS = tuple(PlayChaos(c) for c in ALL_CARDS)
+HEAD_SWAPS = tuple(PlayChaos(HEAD_SWAP_CARD, v) for v in _SEATS)
+REAPER_KILLS = tuple(PlayReaper(REAPER_KILL, v) for v in _SEATS)
+REAPER_SAVES = tuple(PlayReaper(REAPER_SAVE, v) for v in _SEATS)
+REAPER_RESURRECTS = tuple(PlayReaper(REAPER_RESURRECT, v) for v in _SEATS)

@@ -20,20 +20,20 @@ from cutthroat.engine.rng import Rng
 from cutthroat.games.kill_your_friends import knowledge
 from cutthroat.games.kill_your_friends.actions import (
     ACTION_TYPES,
+    ATTACKS,
+    CHAOS_PLAYS,
     DRAW,
+    DUMPS,
     FACE_REAPER,
+    HEAD_SWAPS,
     LOSE_LIFE,
     PASS,
-    REAPER_KILL,
-    REAPER_RESURRECT,
-    REAPER_SAVE,
+    REAPER_KILLS,
+    REAPER_RESURRECTS,
+    REAPER_SAVES,
     REVEAL,
+    SAVES,
     TAKE_TWO,
-    Attack,
-    Dump,
-    PlayChaos,
-    PlayReaper,
-    Save,
 )
 from cutthroat.games.kill_your_friends.cards import (
     CHAOS,
@@ -174,8 +174,8 @@ class KillYourFriendsRules(Rules):
         on_me = state.attack[p]
         if on_me and on_me[-1].number == 3:
             # Your own 3 must save you; without one, the Reaper may (or you take the loss).
-            own_three = [Save(c) for c in set(hand) if c.colour == mine and c.number == 3]
-            reaper = [PlayReaper(REAPER_SAVE, p)] if REAPER in hand else []
+            own_three = [SAVES[c.index] for c in set(hand) if c.colour == mine and c.number == 3]
+            reaper = [REAPER_SAVES[p]] if REAPER in hand else []
             return own_three + reaper if own_three else reaper + [LOSE_LIFE]
         acts: list[Action] = [DRAW] if state.deck else [PASS]
         victims = [v for v in range(state.n) if not state.out[v] and state.teams[v] != state.teams[p]]
@@ -189,36 +189,37 @@ class KillYourFriendsRules(Rules):
             kind = card.kind
             if kind == KILL:
                 number = card.number
+                attacks, dumps = ATTACKS[card.index], DUMPS[card.index]
                 for v in victims:
                     if state.colours[v] != card.colour:
                         continue
                     seq = state.attack[v]
                     if (number == 1) if not seq else (seq[-1].number in (number, number - 1)
                                                       and seq[-1].number != 3):
-                        acts.append(Attack(card, v))
+                        acts.append(attacks[v])
                 if card.colour == mine and on_me and on_me[-1].number == number:
-                    acts.append(Save(card))
+                    acts.append(SAVES[card.index])
                 for d in graves:
                     if state.colours[d] == card.colour:
-                        acts.append(Dump(card, d))
+                        acts.append(dumps[d])
             elif kind == CHAOS:
                 if card is HEAD_SWAP_CARD:
                     for v in range(state.n):
                         if v != p and not state.out[v]:
-                            acts.append(PlayChaos(card, v))
+                            acts.append(HEAD_SWAPS[v])
                 else:
-                    acts.append(PlayChaos(card))
+                    acts.append(CHAOS_PLAYS[card.index])
             else:  # the Reaper
                 for v in victims:
-                    acts.append(PlayReaper(REAPER_KILL, v))
+                    acts.append(REAPER_KILLS[v])
                 if on_me:
-                    acts.append(PlayReaper(REAPER_SAVE, p))
+                    acts.append(REAPER_SAVES[p])
                 if not all(state.lives[p]):
-                    acts.append(PlayReaper(REAPER_RESURRECT, p))
+                    acts.append(REAPER_RESURRECTS[p])
                 if state.co_op:
                     for m in range(state.n):
                         if m != p and state.out[m] and state.teams[m] == state.teams[p]:
-                            acts.append(PlayReaper(REAPER_RESURRECT, m))
+                            acts.append(REAPER_RESURRECTS[m])
         if not state.head_hunter and hand and all(c.colour == mine and c.kind == KILL for c in hand):
             acts.append(REVEAL)
         return acts
