@@ -46,8 +46,9 @@ from cutthroat.games.exploding_kittens.rules import (
     TakeCard,
     unseen_cards,
 )
-from cutthroat.games.exploding_kittens.state_codec import decode_state, encode_state
 from helpers_ek import assert_conserved, cards, full_deck, position
+
+encode_state, decode_state = RULES.encode_state, RULES.decode_state
 
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 QUICK = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

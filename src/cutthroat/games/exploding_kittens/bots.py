@@ -64,25 +64,9 @@ from cutthroat.games.exploding_kittens.cards import (
     TARGETED,
     EkCard,
 )
-from cutthroat.games.exploding_kittens.rules import (
-    BARK2,
-    FIVE,
-    GC,
-    NAME,
-    PAIR,
-    R_BURY,
-    R_END,
-    R_UP,
-    REINSERT,
-    REORDER,
-    TAKE,
-    TARGET,
-    TRIPLE,
-    WINDOW,
-    combo_kind,
-    full_deck,
-    unseen_cards,
-)
+from cutthroat.games.exploding_kittens.actions import BARK2, FIVE, PAIR, TRIPLE, combo_kind
+from cutthroat.games.exploding_kittens.knowledge import full_deck, unseen_cards
+from cutthroat.games.exploding_kittens.state import GC, NAME, REINSERT, REORDER, TAKE, TARGET, WINDOW
 
 #: What a card is worth kept in hand, in points (100 = one's life).
 KEEP: dict[EkCard, float] = {
@@ -514,8 +498,8 @@ def _deadly(card: EkCard | None, up: bool) -> bool:
 def _reinsert_choice(t: _Table, legal: Sequence[Action]) -> Action:
     f = t.frame
     card = f.cards[0]
-    up = bool(f.data & R_UP)
-    ends = bool(f.data & R_END)
+    up = f.face_up
+    ends = f.ends_turn
     size = t.size
     if _deadly(card, up) or card is IMPLODING:
         # Where the next opponent draws it, if everyone just draws.
@@ -523,7 +507,7 @@ def _reinsert_choice(t: _Table, legal: Sequence[Action]) -> Action:
         theirs = [d for d, q in enumerate(drawers) if q != t.seat]
         depth = theirs[min(REINSERT_SKIP, len(theirs) - 1)] if theirs else size
         return _depth(legal, min(depth, size))
-    if f.data & R_BURY:
+    if f.buried:
         mine = t.drawers(1, after_end=ends)
         if keep(card) >= 9 and mine and mine[0] == t.seat:
             return _depth(legal, 0)
