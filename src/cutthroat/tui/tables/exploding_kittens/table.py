@@ -39,39 +39,13 @@ from textual.markup import escape
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action, Event, IllegalAction
-from cutthroat.games.exploding_kittens.cards import (
-    BURY,
-    DEFUSE,
-    EXPLODING,
-    IMPLODING,
-    NOPE,
-    STREAKING,
-    TARGETED_CARDS,
-    EkCard,
-)
+from cutthroat.games.exploding_kittens.actions import DRAW, Pass, Play, PlayCombo, Reinsert, Reorder, combo_kind
+from cutthroat.games.exploding_kittens.cards import EXPLODING, IMPLODING, NOPE, EkCard
 from cutthroat.games.exploding_kittens.events import what_name
+from cutthroat.games.exploding_kittens.knowledge import drawers, kittens_left
 from cutthroat.games.exploding_kittens.recipes import RECIPES
-from cutthroat.games.exploding_kittens.rules import (
-    DRAW,
-    GC,
-    NAME,
-    PLAY,
-    R_END,
-    R_UP,
-    REINSERT,
-    REORDER,
-    TAKE,
-    TARGET,
-    WINDOW,
-    EkView,
-    Frame,
-    Pass,
-    Play,
-    PlayCombo,
-    Reinsert,
-    Reorder,
-    combo_kind,
-)
+from cutthroat.games.exploding_kittens.state import GC, NAME, PLAY, REINSERT, REORDER, TAKE, TARGET, WINDOW, EkView, Frame
+from cutthroat.games.exploding_kittens.text import frame_need, hint_text, why_unplayable, window_text
 from cutthroat.session import Session
 from cutthroat.tui.tables.base import SharedTableScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import DiscardScreen, ReinsertScreen, ordinal
@@ -119,64 +93,8 @@ def card_style(card: EkCard) -> str:
     return CARD_STYLE.get(card.group, "")
 
 
-def why_unplayable(view: EkView, card: EkCard, seat: int) -> str:
-    """Why `card` can't be played alone now — from the seat's view (the engine's words)."""
-    if card is DEFUSE:
-        return "A Defuse is played only when you draw an Exploding Kitten"
-    if card is NOPE:
-        return "A Nope is played in a reaction window, on someone else's card"
-    if card in (STREAKING, EXPLODING, IMPLODING):
-        return f"The {card.name} is never played: it stays in your hand"
-    if card.is_cat:
-        return "Cat cards do nothing alone: select 2, 3 or 5 with space, then Enter"
-    if card is BURY and view.itt[seat] >= 0:
-        return "You can't Bury while an I'll Take That is in front of you"
-    if card in TARGETED_CARDS:
-        return f"Nobody can be chosen for {card.name}"
-    return f"{card.name} can't be played now"
-
-
-def frame_need(f: Frame, names) -> str:
-    """What the seat in front of `f` must decide (public words: no secret card named)."""
-    what = what_name(f.what)
-    if f.kind == TARGET:
-        return f"choose a player for {what}"
-    if f.kind == NAME:
-        return f"name a card for three of a kind on {names[f.target]}"
-    if f.kind == REORDER:
-        return f"put the top {f.data} cards back in any order"
-    if f.kind == REINSERT:
-        card = f.cards[0] if f.cards else None
-        return f"put {card.name if card is not None else 'the card'} back into the draw pile"
-    if f.kind == GC:
-        return "put a card into the draw pile (Garbage Collection)"
-    if f.kind == TAKE:
-        return "take a card from the discard pile (five different)"
-    return f"answer the reaction window on {what}"
-
-
-def hint_text(action: Action) -> str:
-    """The hard bot's advice in words (the keys that carry it out)."""
-    if action.kind == "draw":
-        return "draw (d)"
-    if action.kind == "combo":
-        what = {"pair": "a pair", "triple": "three of a kind", "five": "five different"}[combo_kind(action.cards)]
-        return f"play {what}: {', '.join(c.name for c in action.cards)} (selected: Enter)"
-    return f"play {action.card.name} (Enter)"
-
-
-def window_text(f: Frame, names) -> str:
-    """`Bob plays Attack 2x on Ana — Noped once`."""
-    who = names[f.seat] if 0 <= f.seat < len(names) else "?"
-    text = f"{who} plays {what_name(f.what)}"
-    if f.target >= 0:
-        text += f" on {names[f.target]}"
-    if f.named is not None:
-        text += f", naming {f.named.name}"
-    if f.nopes:
-        state = "Noped: it won't happen" if f.nopes % 2 else "Nope Noped: it goes ahead"
-        text += f" — {f.nopes} Nope{'s' * (f.nopes != 1)}, {state}"
-    return text
+#: How this table plays cat cards together (the end of "Cat cards do nothing alone: …").
+COMBO_KEYS = "select 2, 3 or 5 with space, then Enter"
 
 
 # -- the screen ------------------------------------------------------------------------------------
@@ -406,29 +324,16 @@ class TableScreen(SharedTableScreen):
         line = f"{mark}{seat + 1} [bold]{name}[/] [$text-muted]{level:<10}[/]{cards}{owes}  " + " · ".join(extras)
         return self.sym_text(line) if self.ascii_style else line
 
-    def kittens_left(self, view: EkView) -> str:
-        total = sum(k for c, k in view.counts if c is EXPLODING or c is IMPLODING)
-        gone = sum(1 for c in view.discard if c is EXPLODING or c is IMPLODING)
-        gone += sum(1 for c in view.hand if c is EXPLODING)
-        unsure = False
-        for f in view.stack:
-            if f.kind == REINSERT:
-                card = f.cards[0] if f.cards else None
-                if card is None:
-                    unsure = True
-                elif card is EXPLODING or card is IMPLODING:
-                    gone += 1
-        streaks = dict(view.counts).get(STREAKING, 0)
-        if streaks and STREAKING not in view.discard and STREAKING not in view.hand:
-            unsure = True  # someone may hold a kitten with the Streaking Kitten
-        left = max(total - gone, 0)
+    @staticmethod
+    def kittens_text(view: EkView) -> str:
+        left, unsure = kittens_left(view)
         return f"{'≤' if unsure and left else ''}{left} kitten{'s' * (left != 1)} left"
 
     def piles_text(self, view: EkView) -> str:
         s = self.sym
         direction = f"{s['cw']} clockwise" if view.direction > 0 else f"{s['ccw']} anticlockwise"
         line1 = (f"[bold]Draw pile {s['pile']} {view.pile_count}[/] card{'s' * (view.pile_count != 1)} · "
-                 f"[bold $error]{self.kittens_left(view)}[/] · [$text-muted]{direction}[/]")
+                 f"[bold $error]{self.kittens_text(view)}[/] · [$text-muted]{direction}[/]")
         known = []
         for depth, card in view.pile_known:
             face = " (face up)" if depth in view.up_known else ""
@@ -549,7 +454,7 @@ class TableScreen(SharedTableScreen):
             return f"[bold]Enter:[/] {escape(label)} [$text-muted]({escape(names)})[/]"
         if Play(card) in self.legal():
             return f"{label} {escape(card.text)} [bold]⏎[/]{marked}"
-        return (f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, view.seat))}[/]{marked}")
+        return (f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, COMBO_KEYS))}[/]{marked}")
 
     def say(self, text: str) -> None:
         self.message = text
@@ -742,8 +647,8 @@ class TableScreen(SharedTableScreen):
         names = self.names
         if f.kind == REINSERT:
             self.prompt_open = True
-            screen = ReinsertScreen(f.cards[0], view.pile_count, view.known_top(), face_up=bool(f.data & R_UP),
-                                    drawers=self.drawers(view, bool(f.data & R_END)), ascii_style=self.ascii_style,
+            screen = ReinsertScreen(f.cards[0], view.pile_count, view.known_top(), face_up=f.face_up,
+                                    drawers=[names[q] for q in drawers(view, f.ends_turn)], ascii_style=self.ascii_style,
                                     hint=lambda: self.hinted_depth(seat))
             self.app.push_screen(screen, self.after_reinsert)
             return
@@ -793,18 +698,6 @@ class TableScreen(SharedTableScreen):
         except Exception:  # noqa: BLE001 - a failed search gives no hint, never a crash
             return None
         return getattr(action, "depth", None)
-
-    def drawers(self, view: EkView, ends_turn: bool) -> list[str]:
-        """Who draws the 1st, 2nd … card from now if everyone just draws once a turn."""
-        order = [q for q in ((view.turn + i * view.direction) % view.n for i in range(view.n)) if not view.out[q]]
-        if not order:
-            return []
-        out = [self.names[view.turn]] * max(0, view.owed - (1 if ends_turn else 0))
-        i = 1
-        while len(out) < 8:
-            out.append(self.names[order[i % len(order)]])
-            i += 1
-        return out[:8]
 
     def after_prompt(self, action: Action | None) -> None:
         self.prompt_open = False
@@ -983,7 +876,7 @@ class TableScreen(SharedTableScreen):
         if action in self.legal():
             self.act(action)
         else:
-            self.refuse(why_unplayable(self.session.view(self.viewer), card, self.viewer))
+            self.refuse(why_unplayable(self.session.view(self.viewer), card, COMBO_KEYS))
 
     def action_draw(self) -> None:
         self.selected = set()
