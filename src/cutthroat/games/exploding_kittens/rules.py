@@ -111,6 +111,8 @@ class ExplodingKittensRules(Rules):
     event_types = EVENT_TYPES
     state_type = EkState
     view_type = EkView
+    stat_columns = (("played", "Played"), ("nopes", "Nopes"), ("defused", "Defused"),
+                    ("steals", "Steals"), ("drawn", "Drawn"), ("out", "Out"))
 
     def setup_problem(self, config: dict, players: int) -> str | None:
         return setup_problem({**self.default_config(), **(config or {})}, players)
@@ -300,9 +302,45 @@ class ExplodingKittensRules(Rules):
                      "actions": state.actions, "recipe": state.recipe},
         )
 
-    # -- words and figures ------------------------------------------------------------------
+    # -- what the host asks ------------------------------------------------------------------
+    def reaction_default(self, state: EkState, seat: int) -> Action | None:
+        """In an open Nope window a seat that doesn't answer in time passes."""
+        if state.phase == PLAY and state.stack and state.stack[-1].kind == WINDOW and seat in to_act(state):
+            return Pass(seat)
+        return None
+
+    def auto_action(self, state: EkState, seat: int) -> Action | None:
+        """The player of a card passes in its own window until someone Nopes it (Noping your own
+        fresh play is pointless)."""
+        if state.phase == PLAY and state.stack:
+            f = state.stack[-1]
+            if f.kind == WINDOW and f.seat == seat and f.nopes == 0 and seat in to_act(state):
+                return Pass(seat)
+        return None
+
     def describe_action(self, view: EkView, action: Action, names=()) -> str:
         return text.describe_action(view, action, names)
+
+    def tally(self, stats: list[dict[str, Any]], event: Event) -> None:
+        """Cards played, Nopes, Defuses, cards stolen or given on request, cards drawn (Bury's
+        look aside), and how a seat went out — from public events."""
+        if event is None:
+            return
+        kind = event.kind
+        if kind == "played":
+            stats[event.seat]["played"] += len(event.cards)
+        elif kind == "noped":
+            stats[event.seat]["nopes"] += 1
+        elif kind == "defused":
+            stats[event.seat]["defused"] += 1
+        elif kind == "stolen":
+            stats[event.thief]["steals"] += 1
+        elif kind == "given" and event.had:
+            stats[event.receiver]["steals"] += 1
+        elif kind == "drew" and event.where != "bury":
+            stats[event.seat]["drawn"] += 1
+        elif kind == "eliminated":
+            stats[event.seat]["out"] = text.how_out(event.how)
 
     # -- helpers for sessions, the app and saves -------------------------------------------
     def summary_figures(self, results: list[Result]) -> dict[str, Any]:
