@@ -30,3 +30,10 @@ async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float
 
 def text(widget: Static) -> str:
     return str(widget.render())
+
+
+def session_of(node):
+    """The session of the table on screen (an app, or any screen of it): the host's, which the
+    tests may read; moves go through `app.host.submit` like everyone else's."""
+    app = getattr(node, "app", node)
+    return app.host.session

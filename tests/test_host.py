@@ -26,8 +26,9 @@ def host_for(session: Session, **options) -> TableHost:
 
 
 def listen(port) -> list[SeatUpdate]:
+    """Every update the port hears, the first (the table as it was) included."""
     got: list[SeatUpdate] = []
-    port.listen(got.append)
+    got.append(port.listen(got.append))
     return got
 
 
@@ -134,7 +135,7 @@ def test_a_bot_that_raises_or_cheats_is_survived_with_a_legal_move_and_a_notice(
     with caplog.at_level("ERROR", logger="cutthroat.host"):
         host.start()
     assert session.is_over, "the table went on to the end"
-    notices = [n for u in got for n in u.notices]
+    notices = [text for u in got for title, text in u.notices if title == "Bot failed"]
     assert len(notices) == 2 and all("Bot's bot failed" in n for n in notices)
     assert "ValueError" in notices[0] and "IllegalAction" in notices[1]
     assert sum("failed" in r.message for r in caplog.records) == 2
@@ -209,7 +210,7 @@ def test_the_player_of_a_card_is_passed_for_and_the_window_times_out_on_the_inje
 def test_a_claim_stops_the_window_clock_and_a_nope_reopens_it_with_full_time():
     clock = ManualClock()
     session = ek_session(skip_window({1: "NOPE DEF"}))
-    host = host_for(session, clock=clock, window_seconds=3.0)
+    host = host_for(session, clock=clock, window_seconds=3.0, bot_delay=5.0)  # Cy waits 5 s to move
     got = listen(host.port(None))
     host.start()
     clock.advance(2.0)
@@ -217,7 +218,8 @@ def test_a_claim_stops_the_window_clock_and_a_nope_reopens_it_with_full_time():
     clock.advance(10.0)
     assert len(session.log) == 1, "Bob is behind the curtain: the window waits"
     assert host.submit(1, PlayNope(1)) is None
-    assert got[-1].deadline == 3.0 and set(got[-1].reacting) == {0, 2}
+    assert session.log[-1] == (2, Pass(2)), "reopened: Cy (a bot) answers at once"
+    assert got[-1].reacting == (0,) and got[-1].deadline == 3.0, "Ana gets the full time again"
     clock.advance(3.0)
     assert session.state.turn == 2, "the Skip was Noped: Cy is still to play"
 

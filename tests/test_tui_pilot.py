@@ -34,6 +34,7 @@ from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
 from cutthroat.tui.tables.kill_the_kings.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
+from helpers_pilot import session_of
 
 SIZE = (80, 24)
 
@@ -65,7 +66,7 @@ def message(screen) -> str:
 
 
 def encoded(screen: TableScreen) -> dict[str, Any]:
-    return screen.session.rules.encode_state(screen.session.state)
+    return session_of(screen).rules.encode_state(session_of(screen).state)
 
 
 def keys_for(action: Action) -> list[str]:
@@ -104,10 +105,10 @@ async def play(pilot: Pilot, action: Action) -> None:
     """Press the keys for `action` and check the session logged exactly that action."""
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen)
-    before = len(screen.session.log)
+    before = len(session_of(screen).log)
     await pilot.press(*keys_for(action))
-    assert len(screen.session.log) == before + 1, message(screen)
-    assert screen.session.log[-1] == (0, action)
+    assert len(session_of(screen).log) == before + 1, message(screen)
+    assert session_of(screen).log[-1] == (0, action)
 
 
 async def highlight_option(pilot: Pilot, menu: OptionList, option_id: str) -> None:
@@ -148,7 +149,7 @@ async def test_whole_game_from_title_by_keys(save_dir: Path) -> None:
 
         table = app.screen
         assert isinstance(table, TableScreen)
-        session = table.session
+        session = session_of(table)
         assert (session.seed, session.config, len(session.log)) == (5470, {"mode": "killer"}, 0)
         assert (save_dir / AUTOSAVE_NAME).exists()
 
@@ -199,8 +200,8 @@ async def test_illegal_placement_shows_reason_and_changes_nothing(write_settings
     async with app.run_test(size=SIZE) as pilot:
         table = app.screen
         assert isinstance(table, TableScreen)
-        await play(pilot, pick_action(table.session.legal_actions(0)))  # d
-        session = table.session
+        await play(pilot, pick_action(session_of(table).legal_actions(0)))  # d
+        session = session_of(table)
         assert session.view(0).drawn is not None
         legal_columns = {a.column for a in session.legal_actions(0) if a.kind == "place"}
         column = min(set(range(4)) - legal_columns)  # a fresh deal: same-colour kings refuse it
@@ -224,7 +225,7 @@ async def test_undo_takes_back_a_placement_but_not_a_draw() -> None:
     app = table_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
         table = app.screen
-        session = table.session
+        session = session_of(table)
         await play(pilot, pick_action(session.legal_actions(0)))  # draw
         after_draw = encoded(table)
         placement = pick_action(session.legal_actions(0))
@@ -257,7 +258,7 @@ async def test_hint_highlights_the_suggested_move() -> None:
     app = table_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
         table = app.screen
-        session = table.session
+        session = session_of(table)
         assert not table.query(".-hint")
 
         await pilot.press("h")
@@ -288,7 +289,7 @@ async def test_save_then_load_through_the_screens(save_dir: Path) -> None:
     app = table_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
         table = app.screen
-        session = table.session
+        session = session_of(table)
         await play(pilot, pick_action(session.legal_actions(0)))
         await play(pilot, pick_action(session.legal_actions(0)))
         saved_state, saved_log = encoded(table), list(session.log)
@@ -329,9 +330,9 @@ async def test_save_then_load_through_the_screens(save_dir: Path) -> None:
         loaded = app.screen
         assert isinstance(loaded, TableScreen) and loaded is not table
         assert encoded(loaded) == saved_state
-        assert loaded.session.log == saved_log
-        assert loaded.session.seed == 5
-        view = loaded.session.view(0)
+        assert session_of(loaded).log == saved_log
+        assert session_of(loaded).seed == 5
+        view = session_of(loaded).view(0)
         drawn_column_cards = [str(loaded.query_one(f"#col{c}-0", Static).content) for c in range(4)]
         assert drawn_column_cards == [col[0].label if col else "" for col in view.columns]
 
@@ -359,7 +360,7 @@ async def test_load_screen_lists_own_saves_and_examples(save_dir: Path) -> None:
         await select_load_entry(pilot, ktk)
         assert isinstance(app.screen, TableScreen)
         data = saves.read(ktk)
-        assert encoded(app.screen) == app.screen.session.rules.encode_state(data.state)
+        assert encoded(app.screen) == session_of(app.screen).rules.encode_state(data.state)
 
 
 # -- (g) a broken save is reported, left alone, and the Load screen stays ---------------------------
@@ -391,8 +392,8 @@ async def test_continue_resumes_the_autosave_of_an_earlier_run(save_dir: Path) -
     async with first.run_test(size=SIZE) as pilot:
         table = first.screen
         for _ in range(3):
-            await play(pilot, pick_action(table.session.legal_actions(0)))
-        state, log = encoded(table), list(table.session.log)
+            await play(pilot, pick_action(session_of(table).legal_actions(0)))
+        state, log = encoded(table), list(session_of(table).log)
     assert (save_dir / AUTOSAVE_NAME).is_file()
 
     second = CutthroatApp()
@@ -409,8 +410,8 @@ async def test_continue_resumes_the_autosave_of_an_earlier_run(save_dir: Path) -
         table = second.screen
         assert isinstance(table, TableScreen)
         assert encoded(table) == state
-        assert table.session.log == log
-        assert table.session.seed == 5
+        assert session_of(table).log == log
+        assert session_of(table).seed == 5
 
 
 # -- (i) settings persist -------------------------------------------------------------------------------
@@ -476,7 +477,7 @@ async def test_app_quits_when_its_terminal_is_gone(monkeypatch, save_dir: Path) 
     assert app_module._terminal_alive() in (True, False)  # never raises, whatever stdin is
     app = table_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        await play(pilot, pick_action(app.screen.session.legal_actions(0)))
+        await play(pilot, pick_action(session_of(app.screen).legal_actions(0)))
         monkeypatch.setattr(app_module, "_terminal_alive", lambda: False)
         assert app.return_code is None
         app.check_terminal()
@@ -545,7 +546,7 @@ async def test_too_small_at_the_table_pauses_the_game_and_resumes_it() -> None:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.press("d")  # keys don't reach the table while it's hidden
-        assert len(table.session.log) == 0
+        assert len(session_of(table).log) == 0
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen is table
@@ -559,7 +560,7 @@ async def test_watched_bot_plays_a_round_by_itself() -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = app.screen
         assert isinstance(table, TableScreen)
-        session = table.session
+        session = session_of(table)
         await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
         await pilot.pause()
         view = session.view(0)
@@ -599,7 +600,7 @@ async def test_setup_remembers_the_last_mode(save_dir: Path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.screen.session.config == {"mode": "psycho"}
+        assert session_of(app.screen).config == {"mode": "psycho"}
     app = CutthroatApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -624,7 +625,7 @@ async def test_unwritable_save_dir_is_reported_once_and_play_goes_on(tmp_path: P
         for key in "dad":
             await pilot.press(key)
         await pilot.pause()
-        assert len(table.session.log) == 3  # play went on
+        assert len(session_of(table).log) == 3  # play went on
         failures = [n for n in app._notifications if n.title == "Autosave failed"]
         assert len(failures) == 1 and "can't write" in str(failures[0].message)
     assert blocker.read_text() == "a file where the save directory should be"

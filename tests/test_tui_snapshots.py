@@ -25,6 +25,7 @@ from cutthroat.tui.screens.help import HelpScreen
 from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
+from helpers_pilot import session_of
 from cutthroat.tui.tables.kill_the_kings.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
 
@@ -85,8 +86,8 @@ def test_table_mid_game(snap_compare) -> None:
         assert isinstance(table, TableScreen)
         await pilot.press(*MID_GAME_KEYS)
         await pilot.pause()
-        view = table.session.view(0)
-        assert len(table.session.log) == len(MID_GAME_KEYS)  # every key played a move
+        view = session_of(table).view(0)
+        assert len(session_of(table).log) == len(MID_GAME_KEYS)  # every key played a move
         assert view.reserve[0] is not None and view.drawn is not None
         assert sum(len(c) for c in view.columns) == 3
 
@@ -118,9 +119,9 @@ def test_round_end_modal(snap_compare) -> None:
     async def run_before(pilot: Pilot) -> None:
         table = pilot.app.screen
         assert isinstance(table, TableScreen)
-        table.session.apply(last)
+        table.app.host.submit(0, last)
         await settle(pilot, lambda: isinstance(pilot.app.screen, RoundEndScreen))
-        assert table.session.view(0).round_points == (3,)
+        assert session_of(table).view(0).round_points == (3,)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -132,9 +133,9 @@ def test_game_over_modal(snap_compare) -> None:
     async def run_before(pilot: Pilot) -> None:
         table = pilot.app.screen
         assert isinstance(table, TableScreen)
-        table.session.apply(last)
+        table.app.host.submit(0, last)
         await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
-        assert table.session.result().scores == [8]
+        assert session_of(table).result().scores == [8]
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 

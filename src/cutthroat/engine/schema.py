@@ -67,8 +67,11 @@ class Struct:
         player count …): raise ValueError with a one-line reason."""
 
     def copy(self):
-        copier = _compile_copy(type(self))
-        type(self).copy = copier  # later calls go straight to the generated function
+        cls = type(self)
+        copier = _COPIERS.get(cls)
+        if copier is None:  # first copy of this class: generate it, and let later calls go straight there
+            copier = _COPIERS[cls] = _compile_copy(cls)
+            cls.copy = copier
         return copier(self)
 
     def to_json(self) -> dict[str, Any]:
@@ -117,6 +120,7 @@ class _Type:
 
 
 _CODECS: dict[Any, _Type] = {}
+_COPIERS: dict[type, Callable[[Any], Any]] = {}  # class → its generated copy
 _TOP: dict[type, Callable[[Any, str, str], Any]] = {}  # record → decode with bare field names
 
 

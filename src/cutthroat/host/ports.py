@@ -32,11 +32,12 @@ class SeatPort:
     def listening(self) -> bool:
         return bool(self._listeners)
 
-    def listen(self, callback: Listener) -> None:
-        """Hear every update from now on (the first one, the table as it is, comes at once).
-        Listeners run on the host's writer thread: hand the update on, never call back in."""
+    def listen(self, callback: Listener) -> SeatUpdate:
+        """Hear every update from now on; returns the table as it is now. Listeners run on the
+        host's writer thread: hand the update on, never call the host back from there."""
         self._listeners.append(callback)
-        self._host._hello(self, callback)
+        self.latest = self._host._hello(self.seat)
+        return self.latest
 
     def unlisten(self, callback: Listener) -> None:
         if callback in self._listeners:
@@ -66,11 +67,19 @@ class SeatPort:
     def skip_ahead(self) -> None:
         self._host.skip_ahead()
 
+    def start(self) -> None:
+        """The seat is listening: the table may begin (bots to act are asked)."""
+        self._host.start()
+
     def hold(self, key: str) -> None:
         self._host.hold(f"{self.seat}:{key}")
 
     def release(self, key: str) -> None:
         self._host.release(f"{self.seat}:{key}")
+
+    def pause_on(self, kinds: set[str], key: str) -> None:
+        """Hold the table after any change telling one of these event kinds (see the host)."""
+        self._host.pause_on(kinds, f"{self.seat}:{key}")
 
     def claim(self) -> None:
         if self.seat is not None:
@@ -93,14 +102,14 @@ class WirePort:
         self.wire: list[str] = []  # every update as it crossed, for tests to read
         self._decode_action = decoder(port._host.rules.action_types)
 
-    def listen(self, callback: Listener) -> None:
-        def receive(update: SeatUpdate) -> None:
+    def listen(self, callback: Listener) -> SeatUpdate:
+        def cross(update: SeatUpdate) -> SeatUpdate:
             text = json.dumps(update.to_json())
             self.wire.append(text)
             self.latest = SeatUpdate.from_json(json.loads(text), self.table.game)
-            callback(self.latest)
+            return self.latest
 
-        self._port.listen(receive)
+        return cross(self._port.listen(lambda update: callback(cross(update))))
 
     def submit(self, action: Action) -> str | None:
         try:

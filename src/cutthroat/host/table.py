@@ -63,14 +63,16 @@ class TableHost:
         self._lock = threading.Lock()
         self._writer: int | None = None  # the thread draining the queue now
         self._holds: set[str] = set()
+        self._pauses: dict[str, str] = {}  # event kind → the hold it sets (`pause_on`)
         self._claim: int | None = None
         self._skipping = False
         self._asked: tuple[int, int] | None = None  # (seat, version) a bot is being asked about
         self._bot_timer = None
         self._deadline: tuple[int, float] | None = None  # (version, when) of the reaction deadline
         self._deadline_timer = None
-        self._notices: list[str] = []
+        self._notices: list[tuple[str, str]] = []  # (title, text) for the next update
         self._autosave_error: str | None = None
+        self.started = False  # nothing moves on its own before `start`
         self.closed = False
 
     # -- for the app, tests and ports (thread-safe) ----------------------------------------------
@@ -81,8 +83,11 @@ class TableHost:
         return self._ports[seat]
 
     def start(self) -> None:
-        """Begin: bots to act are asked. With inline workers, a bots-only game plays to its end."""
-        self._post(lambda: None)
+        """Begin: bots to act are asked (nothing moves before). With inline workers, a bots-only
+        game plays to its end."""
+        def begin() -> None:
+            self.started = True
+        self._post(begin)
 
     def submit(self, seat: int, action: Action) -> str | None:
         """Apply a human seat's action: None, or the one-line reason it was refused (nothing changed)."""
@@ -101,6 +106,11 @@ class TableHost:
 
     def release(self, key: str) -> None:
         self._post(lambda: self._set_hold(key, False))
+
+    def pause_on(self, kinds: set[str], key: str) -> None:
+        """After a change telling one of these event kinds, hold as `key` (a watcher's screen
+        shows the round's end before the bot deals the next): `release(key)` goes on."""
+        self._post(lambda: self._pauses.update({kind: key for kind in kinds}))
 
     def claim(self, seat: int) -> None:
         """`seat` is answering the reaction window (hot-seat, behind the curtain): the clock stops."""
@@ -211,9 +221,11 @@ class TableHost:
 
     def _changed(self, events: list[Event]) -> None:
         self._claim = None
+        if self._pauses:
+            self._holds.update(self._pauses[e.kind] for e in events if e.kind in self._pauses)
         error = self.session.autosave_error
         if error and error != self._autosave_error:
-            self._notices.append(f"Autosave failed: {error} — the game goes on")
+            self._notices.append(("Autosave failed", f"{error} — the game goes on; save with s elsewhere"))
         self._autosave_error = error
         self._plan()
         self._deliver(events)
@@ -256,7 +268,7 @@ class TableHost:
         session, rules = self.session, self.rules
         state, version = session.state, session.version
         to_act = rules.to_act(state)
-        if not to_act or self.closed:
+        if not to_act or self.closed or not self.started:
             self._cancel_timers()
             return
         if self.max_moves is not None and len(session.log) >= self.max_moves:
@@ -373,7 +385,7 @@ class TableHost:
         fallback = self.rules.reaction_default(self.session.state, seat) or legal[0]
         described = self.rules.describe_action(self.rules.view(self.session.state, seat), fallback,
                                                self.info.names)
-        self._notices.append(f"{name}'s bot failed ({type(error).__name__}); it plays: {described}")
+        self._notices.append(("Bot failed", f"{name}'s bot failed ({type(error).__name__}); it plays: {described}"))
         self._move(seat, fallback)
 
     def _hint_snapshot(self, seat: int):
@@ -413,6 +425,6 @@ class TableHost:
                           legal=tuple(rules.legal_actions(session.state, seat)) if acting else (),
                           can_undo=acting and session.can_undo, **common)
 
-    def _hello(self, port: SeatPort, callback: Callable[[SeatUpdate], None]) -> None:
-        """A new listener hears the table as it is now."""
-        self._post(lambda: callback(self._update(port.seat, [], self._common())))
+    def _hello(self, seat: int | None) -> SeatUpdate:
+        """The table as it is now, for a new listener."""
+        return self._read(lambda: self._update(seat, [], self._common()))

@@ -74,7 +74,7 @@ class SeatUpdate:
     skipping: bool = False
     result: Result | None = None
     stats: tuple[dict[str, Any], ...] = ()
-    notices: tuple[str, ...] = ()
+    notices: tuple[tuple[str, str], ...] = ()  # (title, text): the table's own news (a bot failed …)
 
     @property
     def over(self) -> bool:
@@ -101,7 +101,7 @@ class SeatUpdate:
             "result": None if result is None else {"winners": list(result.winners), "scores": list(result.scores),
                                                    "summary": result.summary, "details": result.details},
             "stats": [dict(s) for s in self.stats],
-            "notices": list(self.notices),
+            "notices": [list(n) for n in self.notices],
         }
 
     @classmethod
@@ -123,5 +123,5 @@ class SeatUpdate:
             result=None if result is None else Result(list(result["winners"]), list(result["scores"]),
                                                       result["summary"], dict(result["details"])),
             stats=tuple(dict(s) for s in data["stats"]),
-            notices=tuple(data["notices"]),
+            notices=tuple((title, text) for title, text in data["notices"]),
         )

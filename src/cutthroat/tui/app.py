@@ -53,6 +53,7 @@ class CutthroatApp(App):
         for loaded_theme in self.cutthroat_themes.values():
             self.register_theme(loaded_theme.theme)
         self.theme = self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME
+        self.host = None  # the table host of the game on screen
 
     # -- theme variables the .tcss files use ($card-red …) ---------------------------------------
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -136,15 +137,33 @@ class CutthroatApp(App):
         return True
 
     def open_table(self, session: Session) -> None:
+        """Seat the table: a host runs it, the screen looks through a lens over its ports."""
+        from cutthroat.host import SystemClock, TableHost, ThreadWorkers
+        from cutthroat.lens import Lens
+        from cutthroat.tui.screens.title import TitleScreen
         from cutthroat.tui.tables import table_screen
 
-        # One table at a time: everything above the title goes.
-        from cutthroat.tui.screens.title import TitleScreen
-
+        # One table at a time: everything above the title goes, and so does the old host.
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
-        self.push_screen(table_screen(session))
+        if self.host is not None:
+            self.host.close()
+        humans = [i for i, seat in enumerate(session.seats) if not seat.is_bot]
+        self.host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers(),
+                              quick_pass=humans if len(humans) == 1 else ())
+        self.apply_table_settings()
+        self.push_screen(table_screen(Lens.for_host(self.host)))
         self.check_size(self.size.width, self.size.height)
+
+    def apply_table_settings(self) -> None:
+        """Settings the table lives by (they may change mid-game): bot pace, window time, undo."""
+        host = self.host
+        if host is None:
+            return
+        hot_seat = len(host.info.humans) > 1
+        host.session.undo_allowed = self.settings.undo
+        host.configure(bot_delay=self.settings.bot_delay_seconds(),
+                       window_seconds=self.settings.nope_window_seconds() if hot_seat else None)
 
     # -- the too-small guard -------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:

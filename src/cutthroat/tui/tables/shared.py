@@ -26,7 +26,7 @@ from textual.widgets import Footer
 from cutthroat.engine.protocol import Action
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
-from cutthroat.tui.tables.base import TableScreenBase
+from cutthroat.tui.tables.client import TableScreenBase
 from cutthroat.tui.widgets.bound import BoundStatic
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
@@ -106,11 +106,10 @@ class SharedTableScreen(TableScreenBase):
     def board_classes(self) -> str:
         return ""
 
-    def on_mount(self) -> None:
+    def table_started(self) -> None:
         log = self.query_one(EventLog)
         for line in self.intro_lines():
             log.write(self.sym_text(line))
-        super().on_mount()
 
     def intro_lines(self) -> list[str]:
         return [f"Seed {self.table.seed}"]

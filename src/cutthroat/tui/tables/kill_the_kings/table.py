@@ -1,5 +1,9 @@
 """The Kill The Kings table: four king columns, four reserve spots, the deck and the drawn card.
 
+A thin client of the player's port (or, watching a bot, the spectator's): it draws the latest
+update's view and legal moves, and sends the keys' moves and undos through the port; the host
+plays the bot and paces it.
+
 Keys: 1–4 columns, 5–8 reserve spots (a–d too while a card waits), arrows/jkl move the cursor,
 Enter/space act on it, d draw, e end the round (deck empty), u undo, h hint, s save, ? rules,
 Esc menu (or drops a picked-up reserve card).
@@ -14,20 +18,14 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Click
 from textual.widgets import Footer, Static
 
-from cutthroat.engine.protocol import Action, Event, IllegalAction
+from cutthroat.engine.protocol import Action
+from cutthroat.games.kill_the_kings.actions import DRAW, END_ROUND, NEXT_ROUND, PLACE, PLAY_RESERVE, RESERVE
 from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES
-from cutthroat.games.kill_the_kings.rules import (
-    DRAW,
-    END_ROUND,
-    NEXT_ROUND,
-    PLACE,
-    PLAY_RESERVE,
-    RESERVE,
-    KtkView,
-    why_not_fits,
-)
-from cutthroat.session import Session
-from cutthroat.tui.tables.base import TableScreenBase
+from cutthroat.games.kill_the_kings.state import KtkView
+from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
+from cutthroat.host.updates import SeatUpdate
+from cutthroat.lens import Lens
+from cutthroat.tui.tables.client import TableScreenBase
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 
@@ -72,14 +70,12 @@ class TableScreen(TableScreenBase):
         Binding("escape", "menu", "menu"),
     ]
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
+    def __init__(self, lens: Lens) -> None:
+        super().__init__(lens)
         self.cursor = DECK_SLOT
         self.picked: int | None = None  # reserve spot picked up to play
         self.hinted: Action | None = None
         self.message = ""
-        self.bot_pending = False
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -104,36 +100,42 @@ class TableScreen(TableScreenBase):
             yield EventLog(id="log")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.session.subscribe(self.on_session_change)
+    def table_started(self) -> None:
+        if self.lens.mode == "watch":  # the round's end waits for the watcher
+            self.lens.own_port.pause_on({"round_ended"}, "round end")
         log = self.query_one(EventLog)
         view = self.view
         log.write(f"Round {view.round} · {view.mode.title()} mode (target {view.target})")
-        log.write(f"Seed {self.session.seed}")
-        self.refresh_table()
+        log.write(f"Seed {self.table.seed}")
         if view.phase in ("round_over", "game_over"):  # resumed at a round's or the game's end
             self.call_after_refresh(self.show_round_end)
-        self.schedule_bot()
 
-    def on_unmount(self) -> None:
-        self.session.unsubscribe(self.on_session_change)
+    def watch_sight(self) -> None:
+        if self.sight is None or not self.is_mounted:
+            return
+        if self.picked is not None and self.view.reserve[self.picked] is None:
+            self.picked = None
+        self.refresh_table()
 
     # -- reading -------------------------------------------------------------------------------
     @property
+    def update(self) -> SeatUpdate:
+        return self.sight.update
+
+    @property
     def view(self) -> KtkView:
-        return self.session.view(0)
+        return self.sight.update.view
 
     @property
     def human_turn(self) -> bool:
-        seat = self.session.current_seat
-        return seat is not None and not self.session.seat_is_bot(seat)
+        return self.lens.mode == "solo" and bool(self.update.legal)
 
     def label(self, card) -> str:
         return card_text(card, self.ascii_style)
 
     def targets(self, view: KtkView) -> tuple[set[int], set[int]]:
         """Legal target columns and reserve spots for the card in hand (drawn or picked up)."""
-        legal = self.session.legal_actions(0) if self.human_turn else []
+        legal = self.update.legal
         cols: set[int] = set()
         spots: set[int] = set()
         for action in legal:
@@ -234,67 +236,35 @@ class TableScreen(TableScreenBase):
         self.message = to_ascii(text) if self.ascii_style else text
         self.refresh_table()
 
-    # -- the session talks back ----------------------------------------------------------------
-    def on_session_change(self, session: Session, events: list[Event]) -> None:
-        self.query_one(EventLog).narrate(events, 0, ascii_style=self.ascii_style)
+    # -- the port talks back -------------------------------------------------------------------
+    def narrate(self, update: SeatUpdate) -> None:
+        self.query_one(EventLog).narrate(update.events, update.seat, ascii_style=self.ascii_style)
         self.hinted = None
-        if self.picked is not None and self.view.reserve[self.picked] is None:
-            self.picked = None
-        self.refresh_table()
-        self.report_autosave_error()
-        kinds = {e.kind for e in events}
-        if "round_ended" in kinds:
+        if any(e.kind == "round_ended" for e in update.events):
             self.call_after_refresh(self.show_round_end)
-        else:
-            self.schedule_bot()
 
     def show_round_end(self) -> None:
+        """The round's (or game's) result; a watched bot waits while it is up (the table is held)."""
         from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
 
         view = self.view
         if view.phase == "game_over":
-            self.app.push_screen(GameOverScreen(view, self.session.seed), self.after_game_over)
+            self.app.push_screen(GameOverScreen(view, self.table.seed), self.after_game_over)
         elif view.phase == "round_over":
             self.app.push_screen(RoundEndScreen(view), self.after_round_end)
 
     def after_round_end(self, _result: object = None) -> None:
         if self.view.phase == "round_over" and self.human_turn:
             self.act(NEXT_ROUND)
-        elif self.view.phase == "round_over":
-            self.schedule_bot(force=True)
-
-    # -- bots ----------------------------------------------------------------------------------
-    def schedule_bot(self, force: bool = False) -> None:
-        seat = self.session.current_seat
-        if seat is None or not self.session.seat_is_bot(seat) or self.bot_pending:
-            return
-        if self.view.phase == "round_over" and not force:
-            return
-        self.bot_pending = True
-        delay = self.app.settings.bot_delay_seconds()
-        if delay > 0:
-            self.set_timer(delay, self.run_bot)
         else:
-            self.call_later(self.run_bot)
-
-    @work(thread=True, exclusive=True, group="bot")
-    def run_bot(self) -> None:
-        action = self.session.choose_bot_action()
-        self.app.call_from_thread(self.apply_bot, action)
-
-    def apply_bot(self, action: Action) -> None:
-        self.bot_pending = False
-        if not self.is_attached or not self.app.is_running or self.app.screen is not self:
-            return
-        self.act(action)
+            self.lens.own_port.release("round end")  # the watched bot deals the next round
 
     # -- acting --------------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         self.message = ""
-        try:
-            self.session.apply(action)
-        except IllegalAction as exc:
-            self.say(f"✗ {exc.reason}")
+        reason = self.submit(action)
+        if reason is not None:
+            self.say(f"✗ {reason}")
             self.app.bell()
             return False
         return True
@@ -304,7 +274,7 @@ class TableScreen(TableScreenBase):
             return self.picked is None  # Esc first drops a picked-up reserve card
         if action in ("save", "rules", "move"):
             return True
-        if not self.human_turn:
+        if self.sight is None or not self.human_turn:
             return False
         view = self.view
         playing = view.phase == "play"
@@ -320,7 +290,7 @@ class TableScreen(TableScreenBase):
         if action == "end_round":
             return playing and not drawn and view.deck_count == 0
         if action == "undo":
-            return self.session.can_undo
+            return self.update.can_undo
         if action == "hint":
             return playing
         if action == "cancel":
@@ -414,10 +384,8 @@ class TableScreen(TableScreenBase):
 
     def action_undo(self) -> None:
         self.picked = None
-        if self.session.undo():
-            self.say("Undone.")
-        else:
-            self.say("Nothing to undo since the last draw")
+        reason = self.acting_port.undo()
+        self.say(reason or "Undone.")
 
     def action_cancel(self) -> None:
         self.picked = None
@@ -429,11 +397,12 @@ class TableScreen(TableScreenBase):
 
     @work(thread=True, exclusive=True, group="hint")
     def compute_hint(self) -> None:
-        action = self.session.hint()
-        self.app.call_from_thread(self.show_hint, action)
+        version = self.update.version
+        action = self.acting_port.hint()
+        self.app.call_from_thread(self.show_hint, action, version)
 
-    def show_hint(self, action: Action | None) -> None:
-        if action is None:
+    def show_hint(self, action: Action | None, version: int) -> None:
+        if action is None or version != self.update.version:
             return
         self.hinted = action
         # The cursor goes where the hint points, so Enter takes it.
@@ -445,7 +414,7 @@ class TableScreen(TableScreenBase):
             self.cursor = 4 + action.spot
         else:  # draw, end the round
             self.cursor = DECK_SLOT
-        description = self.session.rules.describe_action(self.session.state, action)
+        description = describe_action(self.view, action)
         self.refresh_table()
         self.say(f"Hint: {description} (Enter)")
 
@@ -453,7 +422,4 @@ class TableScreen(TableScreenBase):
         view = self.view
         return f"kings {view.mode} round {view.round}"
 
-    def on_screen_resume(self) -> None:
-        self.session.undo_allowed = self.app.settings.undo  # Settings may have changed it
-        self.refresh_table()
-        self.schedule_bot()
+

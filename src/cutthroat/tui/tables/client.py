@@ -1,0 +1,167 @@
+"""What every game's table screen shares: it is a thin client of the table host.
+
+The screen listens to the ports its lens holds (a human's, the spectator's, every hot-seat
+human's); their updates arrive from the host's thread as `PortUpdate` messages, and the lens
+turns them into the `sight` reactive the widgets are bound to. Moves go back through the port of
+the seat on screen. While anything covers the table (a menu, the rules, a dialog, the too-small
+notice) the table is held: bots and window clocks wait. Also here: the card style, the save,
+rules and in-game menu keys, and the game-over choices.
+"""
+
+from __future__ import annotations
+
+import random
+
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from cutthroat.engine.protocol import Action
+from cutthroat.engine.registry import get_rules
+from cutthroat.host.updates import SeatUpdate
+from cutthroat.lens import Lens, Sight
+from cutthroat.tui.widgets.event_log import EventLog
+
+
+class PortUpdate(Message):
+    """One port's update, handed from the host's thread to the screen's."""
+
+    def __init__(self, update: SeatUpdate) -> None:
+        super().__init__()
+        self.update = update
+
+
+class TableScreenBase(Screen):
+    sight: reactive[Sight | None] = reactive(None, always_update=True)
+
+    def __init__(self, lens: Lens) -> None:
+        super().__init__()
+        self.lens = lens
+        self.table = lens.table
+        self.rules = get_rules(self.table.game)
+        self.names = self.table.names
+        self.humans = self.table.humans
+
+    # -- listening -------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.log_seat = self.humans[0] if self.lens.mode == "solo" else None
+        for port in self.lens.ports.values():
+            sight = self.lens.receive(port.listen(self.post_update))
+        self.sight = sight
+        self.table_started()
+        self.lens.own_port.start()  # listening now: the bots may begin
+
+    def table_started(self) -> None:
+        """The first sight is in (a game's own start-up goes here: Textual runs every class's
+        `on_mount`, the subclass's first, so a subclass's `on_mount` can't see the table yet)."""
+
+    def on_unmount(self) -> None:
+        self.lens.own_port.hold("closed")  # nobody looks at this table any more
+
+    def post_update(self, update: SeatUpdate) -> None:
+        """On the host's thread: hand the update to the screen's own."""
+        self.post_message(PortUpdate(update))
+
+    def on_port_update(self, message: PortUpdate) -> None:
+        update = message.update
+        for title, text in update.notices:
+            if update.seat == self.log_seat:
+                self.app.notify(text, title=title, severity="error", timeout=10)
+        if update.seat == self.log_seat and update.events:
+            self.narrate(update)
+        sight = self.lens.receive(update)
+        if sight is not None:
+            self.sight = sight
+
+    def narrate(self, update: SeatUpdate) -> None:
+        self.query_one(EventLog).narrate(self.shown_events(update), update.seat, self.names,
+                                         ascii_style=self.ascii_style)
+
+    def shown_events(self, update: SeatUpdate):
+        """The events the log tells (a game leaves out the ones its log would only repeat)."""
+        return update.events
+
+    # -- holding the table while something covers it ---------------------------------------------
+    def on_screen_suspend(self) -> None:
+        self.lens.own_port.hold("covered")
+
+    def on_screen_resume(self) -> None:
+        self.app.apply_table_settings()  # Settings may have changed them
+        self.lens.own_port.release("covered")
+        self.sight = self.lens.screen()
+
+    # -- acting --------------------------------------------------------------------------------
+    @property
+    def acting_port(self):
+        """The port of the seat whose screen this is now (solo: the human's)."""
+        sight = self.sight
+        return self.lens.port(sight.seat if sight is not None and sight.private else self.lens.own_port.seat)
+
+    def submit(self, action: Action) -> str | None:
+        """Send a move; the one-line reason if it was refused (nothing changed then)."""
+        return self.acting_port.submit(action)
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def ascii_style(self) -> bool:
+        return self.app.settings.resolved_card_style() == "ascii"
+
+    def whose(self, seat: int) -> str:
+        """"Your" for the one human at the table, "Ana's" otherwise (hot-seat, bots)."""
+        return "Your" if self.humans == [seat] else f"{self.names[seat]}'s"
+
+    def save_name(self) -> str:
+        update = self.sight.update if self.sight else None
+        return f"{self.table.game} move {update.version if update else 0}"
+
+    # -- keys every table has ------------------------------------------------------------------------
+    def after_game_over(self, choice: str | None) -> None:
+        """The game-over dialog's answer: a new seed, the same seed, a look at the table, or
+        back to the title."""
+        app, table = self.app, self.table
+        seats = app.host.session.seats
+        if choice == "again":
+            app.start_game(table.game, table.config, random.randrange(1_000_000), seats)
+        elif choice == "same":
+            app.start_game(table.game, table.config, table.seed, seats)
+        elif choice == "look":
+            self.say("The final table. Enter: the results · Esc: menu")
+        else:
+            app.pop_screen()
+
+    def say(self, text: str) -> None:
+        """Feedback on the last key (a refusal, a hint), until the next change."""
+
+    def action_save(self) -> None:
+        from cutthroat.tui.screens.save import SaveScreen
+
+        self.app.push_screen(SaveScreen(self.app.host.session, self.save_name()))
+
+    def action_rules(self) -> None:
+        from cutthroat.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.table.game))
+
+    def action_menu(self) -> None:
+        from cutthroat.tui.screens.menu import MenuScreen
+
+        self.app.push_screen(MenuScreen(), self.after_menu)
+
+    def after_menu(self, choice: str | None) -> None:
+        app = self.app
+        if choice == "save":
+            self.action_save()
+        elif choice == "load":
+            from cutthroat.tui.screens.load import LoadScreen
+
+            app.push_screen(LoadScreen())
+        elif choice == "settings":
+            from cutthroat.tui.screens.settings import SettingsScreen
+
+            app.push_screen(SettingsScreen())
+        elif choice == "rules":
+            self.action_rules()
+        elif choice == "title":
+            app.pop_screen()
+        elif choice == "quit":
+            app.exit()
