@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from cutthroat.engine.protocol import Action
-from cutthroat.games.exploding_kittens.cards import CAT, CAT_TITLES, FERAL, KITTEN, EkCard
+from cutthroat.games.exploding_kittens.cards import ALL_CARDS, BOX_SIZE, CAT, CAT_TITLES, FERAL, KITTEN, EkCard
 
 PAIR, TRIPLE, FIVE, BARK2 = "pair", "triple", "five", "bark2"
 COMBOS = (PAIR, TRIPLE, FIVE)
@@ -117,6 +117,15 @@ ACTION_TYPES = (Draw, Play, PlayCombo, ChooseTarget, NameCard, Pass, PlayNope, A
                 Reinsert, PutIn, TakeCard)
 #: Actions that name the seat taking them (answers several seats may give at once).
 SEATED_KINDS = frozenset({"pass", "nope", "alter_now", "put_in"})
+
+# Canonical instances, so `legal_actions` allocates less (equal to freshly made ones).
+MAX_SEATS = 5
+PASS = tuple(Pass(q) for q in range(MAX_SEATS))
+NOPE_BY = tuple(PlayNope(q) for q in range(MAX_SEATS))
+ALTER_NOW_BY = tuple(AlterNow(q) for q in range(MAX_SEATS))
+CHOOSE = tuple(ChooseTarget(q) for q in range(MAX_SEATS))
+PLAY_OF = {c: Play(c) for c in ALL_CARDS}
+REINSERT_AT = tuple(Reinsert(d) for d in range(BOX_SIZE + 1))  # the pile never holds more than the box
 
 
 # --- combos -------------------------------------------------------------------------------

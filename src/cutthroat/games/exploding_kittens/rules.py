@@ -31,19 +31,20 @@ from cutthroat.engine.rng import Rng
 from cutthroat.games.exploding_kittens import effects, knowledge, text
 from cutthroat.games.exploding_kittens.actions import (
     ACTION_TYPES,
+    ALTER_NOW_BY,
+    CHOOSE,
     DRAW,
     FIVE,
+    NOPE_BY,
     PAIR,
+    PASS,
+    PLAY_OF,
+    REINSERT_AT,
     SEATED_KINDS,
-    AlterNow,
-    ChooseTarget,
     NameCard,
     Pass,
-    Play,
     PlayCombo,
-    PlayNope,
     PutIn,
-    Reinsert,
     Reorder,
     TakeCard,
     combo_kind,
@@ -181,12 +182,12 @@ class ExplodingKittensRules(Rules):
                 player = seats[0]
             if player not in seats:
                 return []
-            acts: list[Action] = [Pass(player)]
+            acts: list[Action] = [PASS[player]]
             hand = state.hands[player]
             if NOPE in hand:
-                acts.append(PlayNope(player))
+                acts.append(NOPE_BY[player])
             if ALTER_NOW in hand:
-                acts.append(AlterNow(player))
+                acts.append(ALTER_NOW_BY[player])
             return acts
         if kind == GC:
             if player is None:
@@ -197,13 +198,13 @@ class ExplodingKittensRules(Rules):
         if player is not None and player != f.seat:
             return []
         if kind == TARGET:
-            return [ChooseTarget(q) for q in self.targets(state, f.what, f.seat)]
+            return [CHOOSE[q] for q in self.targets(state, f.what, f.seat)]
         if kind == NAME:
             return [NameCard(c) for c, _ in state.counts]
         if kind == REORDER:
             return [Reorder(o) for o in permutations(range(f.data))]
         if kind == REINSERT:
-            return [Reinsert(d) for d in range(len(state.pile) + 1)]
+            return list(REINSERT_AT[:len(state.pile) + 1])
         if kind == TAKE:
             return [TakeCard(c) for c in sorted(set(state.discard)) if c not in (EXPLODING, IMPLODING)]
         return []  # pragma: no cover
@@ -218,7 +219,7 @@ class ExplodingKittensRules(Rules):
                 continue
             if c is BURY and state.itt[p] >= 0:
                 continue
-            acts.append(Play(c))
+            acts.append(PLAY_OF[c])
         pairs = bool(self.targets(state, PAIR, p))
         for combo in combos(hand, pairs, True, state.five):
             acts.append(PlayCombo(combo))
@@ -306,7 +307,7 @@ class ExplodingKittensRules(Rules):
     def reaction_default(self, state: EkState, seat: int) -> Action | None:
         """In an open Nope window a seat that doesn't answer in time passes."""
         if state.phase == PLAY and state.stack and state.stack[-1].kind == WINDOW and seat in to_act(state):
-            return Pass(seat)
+            return PASS[seat]
         return None
 
     def auto_action(self, state: EkState, seat: int) -> Action | None:
@@ -315,7 +316,7 @@ class ExplodingKittensRules(Rules):
         if state.phase == PLAY and state.stack:
             f = state.stack[-1]
             if f.kind == WINDOW and f.seat == seat and f.nopes == 0 and seat in to_act(state):
-                return Pass(seat)
+                return PASS[seat]
         return None
 
     def describe_action(self, view: EkView, action: Action, names=()) -> str:

@@ -238,10 +238,15 @@ class EkView(Struct):
 
 
 # --- who moves (on a state or a view) ---------------------------------------------------------
+#: _ROUNDS[n][direction][turn]: every seat from `turn` on, in the direction of play.
+_ROUNDS = {n: {d: tuple(tuple((t + i * d) % n for i in range(n)) for t in range(n)) for d in (1, -1)}
+           for n in range(1, 6)}
+
+
 def order(position) -> list[int]:
     """Seats still in, from the player to move, in the direction of play."""
-    out, n, d = position.out, position.n, position.direction
-    return [q for q in ((position.turn + i * d) % n for i in range(n)) if not out[q]]
+    out = position.out
+    return [q for q in _ROUNDS[position.n][position.direction][position.turn] if not out[q]]
 
 
 def to_act(state: EkState) -> list[int]:
