@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
-from cutthroat.tui.tables.kill_your_friends.game_over import GameOverScreen
+from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.kill_your_friends.setup import SetupScreen
 from cutthroat.tui.tables.kill_your_friends.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
@@ -114,7 +114,7 @@ def test_kyf_game_over(snap_compare) -> None:
 
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
-        pilot.app.screen.session.apply(full.log[-1][1])
+        pilot.app.host.submit(*full.log[-1])
         await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
 
     assert snap_compare(CutthroatApp(loaded=short.save_data()), terminal_size=SIZE, run_before=run_before)

@@ -26,13 +26,13 @@ from cutthroat.tui.screens.load import LoadScreen
 from cutthroat.tui.screens.menu import MenuScreen
 from cutthroat.tui.screens.save import SaveScreen
 from cutthroat.tui.screens.title import TitleScreen
-from cutthroat.tui.tables.kill_your_friends.game_over import GameOverScreen
+from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.kill_your_friends.setup import Cycler, SetupScreen
 from cutthroat.tui.tables.kill_your_friends.table import TableScreen, action_card, action_target
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.hand import HandPanel
-from helpers_pilot import async_test, text, wait_until
+from helpers_pilot import session_of, async_test, text, wait_until
 
 SIZE = (80, 24)
 GAME = "kill-your-friends"
@@ -55,7 +55,7 @@ def hand_keys(table: TableScreen, action: Action) -> list[str]:
     if action.kind == "reveal":
         return ["r"]
     card = action_card(action)
-    cards = table.hand(table.session.view(table.viewer))
+    cards = table.hand(session_of(table).view(table.viewer))
     keys = to_card(cards, card)
     options = table.options_for(card)
     target = action_target(action)
@@ -67,7 +67,7 @@ def hand_keys(table: TableScreen, action: Action) -> list[str]:
 
 
 async def play(pilot: Pilot, table: TableScreen, action: Action) -> None:
-    session = table.session
+    session = session_of(table)
     before = len(session.log)
     seat = session.current_seat
     await pilot.press(*hand_keys(table, action))
@@ -115,7 +115,7 @@ async def test_title_to_hot_seat_game_play_refusal_bot_save_and_load(save_dir: P
 
         # Seed 11 deals Ana the first turn: the curtain comes first.
         table = await pass_curtain(pilot, "Ana")
-        session = table.session
+        session = session_of(table)
         assert session.seed == 11 and [s.name for s in session.seats] == ["Ana", "Bob", "Cy"]
         assert session.current_seat == 0
         panel = table.query_one(HandPanel)
@@ -170,7 +170,7 @@ async def test_title_to_hot_seat_game_play_refusal_bot_save_and_load(save_dir: P
         # The loaded game (two humans, a human to act) opens behind the curtain.
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
         loaded = await pass_curtain(pilot, session.seats[current].name)
-        assert loaded is not table and loaded.session.log == saved_log
+        assert loaded is not table and session_of(loaded).log == saved_log
 
 
 # -- the curtain ---------------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ async def test_curtain_between_two_humans_hides_the_other_hand(write_settings) -
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
         table = await pass_curtain(pilot, "Ana")
-        session = table.session
+        session = session_of(table)
         shown_cards = text(table.query_one("#hand-cards", Static))
         assert all(c.label in shown_cards for c in session.view(0).hand)
         await pilot.press("d")  # Ana picks up: Bob is next
@@ -227,9 +227,9 @@ async def test_single_human_never_sees_a_curtain() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
         for _ in range(2):
-            await wait_until(pilot, lambda: table.my_turn or table.session.is_over)
+            await wait_until(pilot, lambda: table.my_turn or session_of(table).is_over)
             assert not isinstance(app.screen, CurtainScreen)
-            session = table.session
+            session = session_of(table)
             if session.is_over:
                 break
             await play(pilot, table, session.legal_actions(0)[0])
@@ -264,23 +264,23 @@ async def test_loaded_mid_game_opens_behind_the_curtain_and_the_reaper_prompts()
     app = CutthroatApp(loaded=session.save_data())
     async with app.run_test(size=SIZE) as pilot:
         table = await pass_curtain(pilot, HOT_SEATS[seat].name)
-        assert table.session.log == session.log
-        cards = table.hand(table.session.view(seat))
+        assert session_of(table).log == session.log
+        cards = table.hand(session_of(table).view(seat))
         await pilot.press(*to_card(cards, REAPER), "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         prompt = app.screen
         options = [c.value for c in prompt.choices]
         assert all(a.kind == "reaper" for a in options)
-        assert len(options) == sum(a.kind == "reaper" for a in table.session.legal_actions(seat))
+        assert len(options) == sum(a.kind == "reaper" for a in session_of(table).legal_actions(seat))
         await pilot.press("escape")  # cancel: nothing played
         await wait_until(pilot, lambda: app.screen is table)
-        assert len(table.session.log) == len(session.log)
+        assert len(session_of(table).log) == len(session.log)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         choice = app.screen.choices[0]
         await pilot.press(choice.key)
-        await wait_until(pilot, lambda: len(table.session.log) > len(session.log))
-        assert table.session.log[len(session.log)] == (seat, choice.value)
+        await wait_until(pilot, lambda: len(session_of(table).log) > len(session.log))
+        assert session_of(table).log[len(session.log)] == (seat, choice.value)
 
 
 @async_test
@@ -300,10 +300,10 @@ async def test_forced_turn_is_one_prompt_taken_with_enter() -> None:
         message = text(table.query_one("#kyf-message", Static))
         assert "press Enter" in message
         await pilot.press("d")  # not a pick-up now
-        assert len(table.session.log) == len(session.log)
+        assert len(session_of(table).log) == len(session.log)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: len(table.session.log) > len(session.log))
-        assert table.session.log[len(session.log)] == (0, action)
+        await wait_until(pilot, lambda: len(session_of(table).log) > len(session.log))
+        assert session_of(table).log[len(session.log)] == (0, action)
 
 
 @async_test
@@ -321,7 +321,7 @@ async def test_game_over_dialog_then_title() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
-        table.session.apply(full.log[-1][1])
+        table.app.host.submit(*full.log[-1])
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         dialog = app.screen
         body = " ".join(text(w) for w in dialog.query(Static))

@@ -36,8 +36,9 @@ class Session:
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.undo_allowed = undo_allowed
         self.think_ms = think_ms
-        #: Changes so far (moves and undos): a bot's answer or a hint for an older version is stale.
-        self.version = 0
+        #: Changes so far (moves, counting those of the log it resumed from, and undos): a bot's
+        #: answer or a hint for an older version is stale.
+        self.version = len(self.log)
         self._undo: list[tuple[Any, list[dict[str, Any]]]] = []  # before each undoable action
         self.autosave_error: str | None = None
 

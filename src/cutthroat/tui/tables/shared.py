@@ -61,6 +61,7 @@ class SharedTableScreen(TableScreenBase):
     GAME_TITLE = ""
     ID = "table"  # the game's prefix for its widget ids ("ek", "kyf")
     WINDOW_PROMPT = "Answer? Press your seat number:"
+    COMPACT_FOOTER = True  # more live keys fit at 80 columns
     UNICODE: dict[str, str] = {}
     ASCII: dict[str, str] = {}
     ASCII_TEXT = str.maketrans({})
@@ -101,7 +102,7 @@ class SharedTableScreen(TableScreenBase):
                                     ).data_bind(SharedTableScreen.sight, SharedTableScreen.cursor,
                                                 SharedTableScreen.selected)
             yield EventLog(id=f"{p}-log")
-        yield Footer(compact=True)
+        yield Footer(compact=self.COMPACT_FOOTER)
 
     def board_classes(self) -> str:
         return ""
@@ -133,13 +134,23 @@ class SharedTableScreen(TableScreenBase):
         sight = self.sight
         return sight is not None and sight.private and bool(sight.update.legal) and not self.curtain_up
 
-    def hand(self, update: SeatUpdate) -> list:
-        """The cards of the seat on screen, in the order they are shown (none for a spectator)."""
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose own screen this is now (None: shared, or behind the curtain)."""
+        sight = self.sight
+        return sight.seat if sight is not None and sight.private and not self.curtain_up else None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.mine
+
+    def hand(self, view) -> list:
+        """A view's hand in the order it is shown (empty for a spectator's view)."""
         return []
 
     def selected_card(self):
         update = self.update
-        cards = self.hand(update) if update is not None and self.sight.private else []
+        cards = self.hand(update.view) if update is not None and self.sight.private else []
         return cards[max(0, min(self.cursor, len(cards) - 1))] if cards else None
 
     # -- the widgets' text ------------------------------------------------------------------------------
@@ -232,7 +243,7 @@ class SharedTableScreen(TableScreenBase):
     def keep_cursor(self, sight: Sight) -> None:
         """Keep the cursor on the same card as the hand changes; a new turn starts on the first
         card that can be played."""
-        cards = self.hand(sight.update) if sight.private else []
+        cards = self.hand(sight.update.view) if sight.private else []
         codes = [c.code for c in cards]
         if sight.private and sight.update.legal and self.turn_started != sight.update.version:
             self.turn_started = sight.update.version
@@ -332,7 +343,7 @@ class SharedTableScreen(TableScreenBase):
         if action == "seat" and self.sight.claimable:
             return not self.curtain_up
         if action == "move":
-            return self.sight.private and bool(self.hand(update)) and not self.curtain_up
+            return self.sight.private and bool(self.hand(update.view)) and not self.curtain_up
         if action == "hint":
             return self.mine and self.hint_offered(update)
         return None  # the game's own keys decide
@@ -341,7 +352,7 @@ class SharedTableScreen(TableScreenBase):
         return True
 
     def action_move(self, step: int) -> None:
-        count = len(self.hand(self.update)) if self.update is not None else 0
+        count = len(self.hand(self.update.view)) if self.update is not None else 0
         if count:
             if abs(step) > 1:
                 self.cursor = max(0, min(count - 1, self.cursor + step))
