@@ -42,7 +42,6 @@ from cutthroat.games.exploding_kittens.actions import (
     REINSERT_AT,
     SEATED_KINDS,
     NameCard,
-    Pass,
     PlayCombo,
     PutIn,
     Reorder,
