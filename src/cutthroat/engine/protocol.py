@@ -139,6 +139,18 @@ class Rules:
         random from `rng` (the search bot plays on these). Games with hidden information override."""
         raise NotImplementedError
 
+    def scramble(self, state: Any, seat: PlayerId | None, rng: Any) -> Any:
+        """A copy of `state` that `seat` (None: a spectator) can't tell from it: every card the seat
+        can't see dealt again at random. Written from the state's own structure, not from `view`,
+        so the contract tests can check that a view shows nothing hidden: the seat's view of the
+        scrambled state must be the same."""
+        raise NotImplementedError
+
+    def is_legal(self, state: Any, action: Action, player: PlayerId) -> bool:
+        """Would `apply` accept `action` from `player` now? (The listed legal actions, unless a
+        game accepts more than it lists.)"""
+        return action in self.legal_actions(state, player)
+
     def apply_unchecked(self, state: Any, action: Any) -> list[Event]:
         """Apply an action known to be legal (search playouts); by default the checked `apply`."""
         return self.apply(state, action)

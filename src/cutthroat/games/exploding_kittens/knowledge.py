@@ -209,3 +209,57 @@ def kittens_left(view: EkView) -> tuple[int, bool]:
     if streaks and STREAKING not in view.discard and STREAKING not in view.hand:
         unsure = True  # someone may hold a kitten with the Streaking Kitten
     return max(total - gone, 0), unsure
+
+
+def scramble(state: EkState, seat: int | None, rng) -> EkState:
+    """A state `seat` can't tell from this one, written from the state (not the view): every card
+    it can't see dealt again at random — other hands' unmarked cards, the pile's cards where it
+    doesn't know them (a face-up Imploding Kitten whose place it lost moves too, never onto the
+    top, where it would show), other seats' secret Garbage Collection choices, a card another
+    seat is burying. What the other seats knew of the pile follows the cards."""
+    s = state.copy()
+    n = s.n
+    known, public = (s.seen[seat] if seat is not None else s.seen[n]), s.seen[n]
+    top = len(s.pile) - 1
+    hidden = [i for i in range(len(s.pile))
+              if known[i] is None and public[i] is None and not (i == top and s.up[i])]
+    lost_up = [i for i in hidden if s.up[i]]  # face up, but where? (never on top)
+    face_down = [i for i in hidden if not s.up[i]]
+    pool = [s.pile[i] for i in face_down]
+    kept_hands = []
+    for q in range(n):
+        if q == seat:
+            kept_hands.append(None)
+            continue
+        marked = list(s.marked[q])
+        pool += [c for c in s.hands[q] if c not in marked or marked.remove(c)]
+        kept_hands.append(list(s.marked[q]))
+    secret_frames = [k for k, f in enumerate(s.stack) if f.kind == GC or (f.buried and not f.face_up and f.seat != seat)]
+    for k in secret_frames:
+        f = s.stack[k]
+        pool += [c for q, c in enumerate(f.cards) if c is not None and (f.kind != GC or q != seat)]
+    rng.shuffle(pool)
+    places = [i for i in hidden if i != top] if lost_up else []
+    rng.shuffle(places)
+    new_up = set(places[:len(lost_up)])
+    for i in lost_up:
+        s.up[i] = False
+    for i in hidden:
+        if i in new_up:
+            s.pile[i], s.up[i] = IMPLODING, True
+        else:
+            s.pile[i] = pool.pop()
+    for q, kept in enumerate(kept_hands):
+        if kept is not None:
+            s.hands[q] = kept + [pool.pop() for _ in range(len(s.hands[q]) - len(kept))]
+    for k in secret_frames:
+        f = s.stack[k]
+        s.stack[k] = f._replace(cards=tuple(c if c is None or (f.kind == GC and q == seat) else pool.pop()
+                                            for q, c in enumerate(f.cards)))
+    assert not pool, "scramble: cards left over"
+    for q, seen in enumerate(s.seen):
+        if seen is not known:
+            for i in hidden:
+                if seen[i] is not None:
+                    seen[i] = s.pile[i]
+    return s

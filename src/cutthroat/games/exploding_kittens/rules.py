@@ -289,6 +289,9 @@ class ExplodingKittensRules(Rules):
     def determinize(self, view: EkView, rng) -> EkState:
         return knowledge.determinize(view, rng)
 
+    def scramble(self, state: EkState, seat: int | None, rng) -> EkState:
+        return knowledge.scramble(state, seat, rng)
+
     def result(self, state: EkState) -> Result | None:
         if state.phase != OVER:
             return None

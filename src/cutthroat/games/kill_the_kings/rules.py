@@ -140,6 +140,12 @@ class KillTheKingsRules(Rules):
             end_reason=state.end_reason,
         )
 
+    def scramble(self, state: KtkState, seat: int | None, rng) -> KtkState:
+        """The deck's order is the one thing hidden: shuffled again."""
+        scrambled = state.copy()
+        rng.shuffle(scrambled.deck)
+        return scrambled
+
     def result(self, state: KtkState) -> Result | None:
         if state.phase != GAME_OVER:
             return None

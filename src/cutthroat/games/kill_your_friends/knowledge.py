@@ -120,3 +120,18 @@ def determinize(view: KyfView, rng) -> KyfState:
         eliminations=list(view.eliminations),
         rng=Rng(rng.getrandbits(63) if hasattr(rng, "getrandbits") else rng.next_u64()),
     )
+
+
+def scramble(state: KyfState, seat: int | None, rng) -> KyfState:
+    """A state `seat` can't tell from this one: the other hands and the deck's face-down cards
+    dealt again at random (face-up cards at the bottom stay where everyone saw them go)."""
+    s = state.copy()
+    in_hands = [(q, i) for q in range(s.n) if q != seat for i in range(len(s.hands[q]))]
+    in_deck = [i for i, known in enumerate(s.deck_known) if not known]
+    cards = [s.hands[q][i] for q, i in in_hands] + [s.deck[i] for i in in_deck]
+    rng.shuffle(cards)
+    for q, i in in_hands:
+        s.hands[q][i] = cards.pop()
+    for i in in_deck:
+        s.deck[i] = cards.pop()
+    return s

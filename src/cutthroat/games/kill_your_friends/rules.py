@@ -254,6 +254,9 @@ class KillYourFriendsRules(Rules):
         return knowledge.determinize(view, rng)
 
     # -- the end ---------------------------------------------------------------------------
+    def scramble(self, state: KyfState, seat: int | None, rng) -> KyfState:
+        return knowledge.scramble(state, seat, rng)
+
     def result(self, state: KyfState) -> Result | None:
         if state.phase != OVER:
             return None
