@@ -21,7 +21,7 @@ from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import ReinsertScreen
 from cutthroat.tui.tables.exploding_kittens.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
-from helpers_pilot import async_test, wait_until
+from helpers_pilot import async_test, session_of, wait_until
 
 GAME = "exploding-kittens"
 CONFIG = {"recipe": "nope-sauce", "five-different": "on"}
@@ -123,7 +123,7 @@ async def test_example_opens_at_its_prompt_and_continue_brings_it_back(save_dir,
     async with first.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: prompt_is_open(first, name))
         table = next(s for s in first.screen_stack if isinstance(s, TableScreen))
-        at_exit, log_at_exit = RULES.encode_state(table.session.state), list(table.session.log)
+        at_exit, log_at_exit = RULES.encode_state(session_of(table).state), list(session_of(table).log)
     # The bots answered the window before the human; nothing else happened.
     assert log_at_exit[:len(example_log)] == example_log
     assert all(seat != 0 and a.kind == "pass" for seat, a in log_at_exit[len(example_log):])
@@ -134,5 +134,5 @@ async def test_example_opens_at_its_prompt_and_continue_brings_it_back(save_dir,
         await pilot.press("enter")  # Continue is highlighted when there is an autosave
         await wait_until(pilot, lambda: prompt_is_open(second, name))
         table = next(s for s in second.screen_stack if isinstance(s, TableScreen))
-        assert RULES.encode_state(table.session.state) == at_exit
-        assert table.session.log == log_at_exit
+        assert RULES.encode_state(session_of(table).state) == at_exit
+        assert session_of(table).log == log_at_exit

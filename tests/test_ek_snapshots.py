@@ -17,7 +17,7 @@ from cutthroat.games.exploding_kittens.rules import RULES, Play
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
-from cutthroat.tui.tables.exploding_kittens.game_over import GameOverScreen
+from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import ReinsertScreen
 from cutthroat.tui.tables.exploding_kittens.setup import SetupScreen
 from cutthroat.tui.tables.exploding_kittens.table import TableScreen
@@ -103,7 +103,10 @@ def test_ek_reinsert_prompt(snap_compare) -> None:
     assert snap_compare(loaded(state, ONE_HUMAN), terminal_size=SIZE, run_before=run_before)
 
 
-def test_ek_curtain(snap_compare) -> None:
+def test_ek_curtain(snap_compare, monkeypatch) -> None:
+    from cutthroat import settings
+
+    monkeypatch.setitem(settings.NOPE_WINDOWS, "3", 0.2)  # Cy's cards' windows pass quickly
     app = CutthroatApp(start=dict(game=GAME, config={}, seed=12, seats=HOT))
 
     async def run_before(pilot: Pilot) -> None:
@@ -132,7 +135,7 @@ def test_ek_game_over(snap_compare) -> None:
 
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
-        pilot.app.screen.session.apply(last[1], last[0])
+        pilot.app.host.submit(last[0], last[1])
         await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
 
     assert snap_compare(CutthroatApp(loaded=short.save_data()), terminal_size=SIZE, run_before=run_before)

@@ -122,9 +122,37 @@ def test_frame_flags_are_properties():
 
 
 # --- the game-over figures ----------------------------------------------------------------------
-def test_tally_counts_what_the_game_over_screen_counted():
-    from cutthroat.tui.tables.exploding_kittens.game_over import game_stats
+HOW_OUT = {"exploded": "exploded", "imploded": "imploded", "barked": "barked at"}
 
+
+def game_stats(session):
+    """The figures as the old game-over screen counted them, by replaying the log (the reference
+    `tally` must agree with): per seat, cards played, Nopes, Defuses, steals, draws; how each
+    eliminated seat went out."""
+    n = len(session.seats)
+    stats = [{key: 0 for key in ("played", "nopes", "defused", "steals", "drawn")} for _ in range(n)]
+    how: dict[int, str] = {}
+    state = RULES.new_game(session.config, session.seed, n)
+    for seat, action in session.log:
+        for event in RULES.apply(state, action, seat):
+            kind = event.kind
+            if kind == "played":
+                stats[event.seat]["played"] += len(event.cards)
+            elif kind == "noped":
+                stats[event.seat]["nopes"] += 1
+            elif kind == "defused":
+                stats[event.seat]["defused"] += 1
+            elif kind == "stolen" or (kind == "given" and event.had):
+                stats[event.thief if kind == "stolen" else event.receiver]["steals"] += 1
+            elif kind == "drew" and event.where != "bury":
+                stats[event.seat]["drawn"] += 1
+            elif kind == "eliminated":
+                how[event.seat] = HOW_OUT.get(event.how, event.how)
+    assert state == session.state
+    return stats, how
+
+
+def test_tally_counts_what_the_game_over_screen_counted():
     outs = 0
     for seed, (config, n) in enumerate(SETUPS):
         state, log = random_game(config, n, seed)

@@ -18,7 +18,7 @@ from cutthroat.games.exploding_kittens.rules import DRAW, Pass, Play, PlayNope, 
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
-from cutthroat.tui.tables.exploding_kittens.game_over import GameOverScreen
+from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import DiscardScreen, ReinsertScreen
 from cutthroat.tui.tables.exploding_kittens.setup import Cycler, SetupScreen
 from cutthroat.tui.tables.exploding_kittens.table import TableScreen
@@ -26,7 +26,7 @@ from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.hand import HandPanel
 from helpers_ek import BOX_CONFIG, position
-from helpers_pilot import async_test, text, wait_until
+from helpers_pilot import session_of, async_test, text, wait_until
 
 SIZE = (80, 24)
 GAME = "exploding-kittens"
@@ -62,13 +62,13 @@ async def test_setup_by_keys_then_hot_seat_turns_behind_the_curtain(short_window
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, (TableScreen, CurtainScreen)))
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-        session = table.session
+        session = session_of(table)
         assert session.seed == 12 and session.config["recipe"] == "nope-sauce"
         assert [s.name for s in session.seats] == ["Ana", "Bob", "Cy"]
 
         curtains = 0
         humans_seen = set()
-        while len(session.log) < 14 and not session.is_over:
+        while len(humans_seen) < 2 and len(session.log) < 60 and not session.is_over:
             await wait_until(pilot, lambda: isinstance(app.screen, (CurtainScreen, ChoiceScreen, ReinsertScreen,
                                                                      GameOverScreen))
                              or (app.screen is table and table.main_turn()))
@@ -83,7 +83,7 @@ async def test_setup_by_keys_then_hot_seat_turns_behind_the_curtain(short_window
                 curtains += 1
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: app.screen is not screen)
-                assert name == f"Pass to {session.seats[table.revealed].name}"
+                assert name == f"Pass to {session.seats[table.lens.holder].name}"
                 continue
             if isinstance(screen, ChoiceScreen):
                 await pilot.press(screen.choices[0].key)
@@ -120,7 +120,7 @@ async def test_lone_human_with_a_nope_gets_the_window_and_nopes() -> None:
         assert [c.key for c in prompt.choices] == ["p", "n"]
         await pilot.press("n")
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-        session = table.session
+        session = session_of(table)
         await wait_until(pilot, lambda: len(session.log) > session.log.index((0, PlayNope(0))) + 2
                          and session.log[-1][1].kind != "pass")
         after = [(seat, a) for seat, a in session.log[session.log.index((0, PlayNope(0))):] if a.kind != "pass"]
@@ -133,7 +133,7 @@ async def test_lone_human_without_a_nope_is_passed_for_silently() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
-        session = table.session
+        session = session_of(table)
         await wait_until(pilot, lambda: session.state.turn != 1 or session.is_over)
         assert (0, Pass(0)) in session.log
         assert not any(isinstance(s, ChoiceScreen) for s in app.screen_stack)
@@ -166,7 +166,7 @@ async def test_defused_kitten_goes_back_where_the_strip_says() -> None:
         assert "under 2 cards: the 3rd card drawn" in text(app.screen.query_one("#ek-where", Static))
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is table)
-        assert (0, Reinsert(2)) in table.session.log
+        assert (0, Reinsert(2)) in session_of(table).log
 
 
 @async_test
@@ -185,8 +185,8 @@ async def test_hint_points_at_the_hard_bots_play() -> None:
         await wait_until(pilot, lambda: "Hint:" in text(message))
         assert "play Skip" in text(message) and table.selected_card() == BY_CODE["SKIP"]
         await pilot.press("enter")
-        await wait_until(pilot, lambda: bool(table.session.log))
-        assert table.session.log[0] == (0, Play(BY_CODE["SKIP"]))
+        await wait_until(pilot, lambda: bool(session_of(table).log))
+        assert session_of(table).log[0] == (0, Play(BY_CODE["SKIP"]))
 
 
 @async_test
@@ -200,7 +200,7 @@ async def test_reinsert_hint_moves_the_slot_to_the_hard_bots_depth() -> None:
         assert prompt.depth == prompt.hinted and "hint" in text(prompt.query_one("#ek-where", Static))
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is table)
-        assert (0, Reinsert(prompt.hinted)) in table.session.log
+        assert (0, Reinsert(prompt.hinted)) in session_of(table).log
 
 
 @async_test
@@ -213,14 +213,14 @@ async def test_pair_by_space_and_enter_then_a_target_prompt() -> None:
         # Alone, a cat card can't be played: the reason shows and nothing happens.
         await pilot.press("home", "right", "enter")
         assert "Cat cards do nothing alone" in text(table.query_one("#ek-message", Static))
-        assert table.session.log == []
+        assert session_of(table).log == []
         await pilot.press("home", "space", "right", "space", "enter")  # Tacocat + Feral Cat
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert {c.key for c in app.screen.choices} == {"2", "3"}
         await pilot.press("3")
         await wait_until(pilot, lambda: app.screen is table and table.main_turn())
-        kinds = [a.kind for _, a in table.session.log]
-        assert kinds[:2] == ["combo", "target"] and table.session.state.hands[0].count(BY_CODE["ZOMBIE"]) == 1
+        kinds = [a.kind for _, a in session_of(table).log]
+        assert kinds[:2] == ["combo", "target"] and session_of(table).state.hands[0].count(BY_CODE["ZOMBIE"]) == 1
 
 
 @async_test
@@ -256,18 +256,18 @@ async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
     app, _ = loaded_app(state, seats)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.humans_to_act() == [0, 1])
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.sight.claimable == (0, 1))
         table = app.screen
-        assert table.window_seconds == 2.0
-        message = text(table.query_one("#ek-message", Static))
-        assert message.startswith("Nope? Press your seat number: 1 Ana · 2 Bob")  # never pushed out
+        assert app.host.window_seconds == 2.0
+        claim = text(table.query_one("#ek-window", Static))
+        assert claim.startswith("Nope? Press your seat number: 1 Ana · 2 Bob")  # a line of its own
         await pilot.press("2")
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and bool(app.screen.query("#curtain-name")))
         assert text(app.screen.query_one("#curtain-name", Static)) == "Pass to Bob"
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         await pilot.press("n")
-        session = table.session
+        session = session_of(table)
         await wait_until(pilot, lambda: (1, PlayNope(1)) in session.log)
         # The window reopens for Ana (and Cy); Ana doesn't claim it: the time runs out, she passes.
         await wait_until(pilot, lambda: (0, Pass(0)) in session.log[session.log.index((1, PlayNope(1))):])

@@ -95,10 +95,22 @@ def test_a_broken_state_names_the_field_in_one_line():
 
 # --- tally: the game-over figures ---------------------------------------------------------------
 def game_stats_by_replay(config, n, seed, log):
-    from cutthroat.tui.tables.kill_your_friends.game_over import game_stats
-
-    session = SimpleNamespace(seats=[None] * n, rules=RULES, config=config, seed=seed, log=log)
-    return game_stats(session)
+    """The figures as the old game-over screen counted them, by replaying the log (the reference
+    `tally` must agree with)."""
+    stats = [{key: 0 for key in ("attacks", "saves", "took", "picked")} for _ in range(n)]
+    state = RULES.new_game(config, seed, n)
+    for seat, action in log:
+        for event in RULES.apply(state, action, seat):
+            kind = event.kind
+            if kind == "attacked":
+                stats[event.seat]["attacks"] += 1
+            elif kind == "saved":
+                stats[event.seat]["saves"] += 1
+            elif kind == "life_lost" and 0 <= event.killer < n and event.killer != event.seat:
+                stats[event.killer]["took"] += 1
+            elif kind == "picked_up":
+                stats[event.seat]["picked"] += event.count
+    return stats
 
 
 @pytest.mark.parametrize("config,n,seed", [({}, 4, 1), ({}, 3, 2), ({"co-op": "on"}, 4, 3),

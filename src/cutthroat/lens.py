@@ -76,12 +76,15 @@ class Lens:
     # -- feeding ---------------------------------------------------------------------------------
     def receive(self, update: SeatUpdate) -> Sight | None:
         """Take one port's update; the new frame when the screen should change, else None."""
-        self.latest[update.seat] = update
+        if update.seat is not None or self.mode != HOT_SEAT:
+            self.latest[update.seat] = update
         if self.mode == HOT_SEAT and update.seat is not None:
             self._news[update.seat] += update.private_events
             return None
-        if self.mode == HOT_SEAT:
-            self.claimant = None  # any change ends a claim (the host's too)
+        previous = self.latest.get(None)
+        self.latest[None] = update
+        if self.mode == HOT_SEAT and previous is not None and previous.version != update.version:
+            self.claimant = None  # any move ends a claim (the host's too)
         return self._decide()
 
     def screen(self) -> Sight | None:

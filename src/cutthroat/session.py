@@ -98,7 +98,7 @@ class Session:
             self._undo.clear()
         self.log.append((seat, action))
         tally(self.rules, self.stats, events)
-        self._changed(events)
+        self._changed()
         return events
 
     @property
@@ -114,45 +114,9 @@ class Session:
         self._changed()
         return True
 
-    def _changed(self, events: list[Event] | None = None) -> None:
+    def _changed(self) -> None:
         self.version += 1
         self.autosave()
-        for callback in list(self._subscribers):  # TRANSITIONAL: until the tables use the host
-            callback(self, events or [])
-
-    # -- TRANSITIONAL: the old table screens drive the session themselves --------------------
-    _subscribers: list = []
-
-    def subscribe(self, callback) -> None:
-        if "_subscribers" not in self.__dict__:
-            self._subscribers = []
-        self._subscribers.append(callback)
-
-    def unsubscribe(self, callback) -> None:
-        if callback in self._subscribers:
-            self._subscribers.remove(callback)
-
-    def bot_for(self, seat: int):
-        from cutthroat.bots import make_bot
-
-        bots = self.__dict__.setdefault("_bots", {})
-        if seat not in bots:
-            bots[seat] = make_bot(self.rules, self.seats[seat].level or "heuristic",
-                                  seed=self.seed * 31 + seat, think_ms=self.think_ms)
-        return bots[seat]
-
-    def choose_bot_action(self, seat: int | None = None) -> Action:
-        seat = self.current_seat if seat is None else seat
-        return self.bot_for(seat).choose(self.view(seat), self.legal_actions(seat))
-
-    def hint(self, seat: int | None = None) -> Action | None:
-        from cutthroat.bots import make_bot
-
-        seat = self.current_seat if seat is None else seat
-        if seat is None:
-            return None
-        bot = make_bot(self.rules, "hard", seed=self.seed * 1_000_003 + len(self.log), think_ms=self.think_ms)
-        return bot.choose(self.view(seat), self.legal_actions(seat))
 
     # -- saving ----------------------------------------------------------------------------
     def save_data(self, name: str = "") -> SaveData:

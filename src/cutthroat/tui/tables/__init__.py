@@ -7,20 +7,16 @@ import importlib
 from textual.screen import Screen
 
 from cutthroat.engine.registry import game_info
-from cutthroat.session import Session
+from cutthroat.lens import Lens
 
 
 def _module(game_id: str):
     return importlib.import_module(game_info(game_id).table)
 
 
-def table_screen(lens) -> Screen:
-    from cutthroat.tui.tables.client import TableScreenBase
-
-    screen = _module(lens.table.game).TableScreen
-    if issubclass(screen, TableScreenBase):
-        return screen(lens)
-    return screen(lens.own_port._host.session)  # TRANSITIONAL: the old tables drive the session
+def table_screen(lens: Lens) -> Screen:
+    """The game's table screen, looking through `lens`."""
+    return _module(lens.table.game).TableScreen(lens)
 
 
 def setup_screen(game_id: str) -> Screen:

@@ -1,83 +1,146 @@
-"""What every game's table screen shares: the public view, the card style, the save, rules
-and in-game menu keys, the game-over choices, the autosave warning; and, for the tables where
-several people may share the keyboard, the private news of each human and skipping ahead
-through the bots."""
+"""What every game's table screen shares: it is a thin client of the table host.
+
+The screen listens to the ports its lens holds (a human's, the spectator's, every hot-seat
+human's); their updates arrive from the host's thread as `PortUpdate` messages, and the lens
+turns them into the `sight` reactive the widgets are bound to. Moves go back through the port of
+the seat on screen. While anything covers the table (a menu, the rules, a dialog, the too-small
+notice) the table is held: bots and window clocks wait. Also here: the card style, the save,
+rules and in-game menu keys, and the game-over choices.
+"""
 
 from __future__ import annotations
 
 import random
 
-from textual.markup import escape
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
+
+from cutthroat.engine.protocol import Action
+from cutthroat.engine.registry import get_rules
+from cutthroat.host.updates import SeatUpdate
+from cutthroat.lens import Lens, Sight
+from cutthroat.tui.widgets.event_log import EventLog
+
+
+class PortUpdate(Message):
+    """One port's update, handed from the host's thread to the screen's."""
+
+    def __init__(self, update: SeatUpdate) -> None:
+        super().__init__()
+        self.update = update
 
 
 class TableScreenBase(Screen):
-    """A game table. Subclasses set `self.session` and say what a save is called by default."""
+    sight: reactive[Sight | None] = reactive(None, always_update=True)
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._shown: dict[str, str] = {}  # what each Static shows now (see `put`)
-        self.shown_autosave_error: str | None = None
+    def __init__(self, lens: Lens) -> None:
+        super().__init__()
+        self.lens = lens
+        self.table = lens.table
+        self.rules = get_rules(self.table.game)
+        self.names = self.table.names
+        self.humans = self.table.humans
 
+    # -- listening -------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.log_seat = self.humans[0] if self.lens.mode == "solo" else None
+        for port in self.lens.ports.values():
+            sight = self.lens.receive(port.listen(self.post_update))
+        self.sight = sight
+        self.table_started()
+        self.lens.own_port.start()  # listening now: the bots may begin
+
+    def table_started(self) -> None:
+        """The first sight is in (a game's own start-up goes here: Textual runs every class's
+        `on_mount`, the subclass's first, so a subclass's `on_mount` can't see the table yet)."""
+
+    def on_unmount(self) -> None:
+        self.lens.own_port.hold("closed")  # nobody looks at this table any more
+
+    def post_update(self, update: SeatUpdate) -> None:
+        """On the host's thread: hand the update to the screen's own."""
+        self.post_message(PortUpdate(update))
+
+    def on_port_update(self, message: PortUpdate) -> None:
+        update = message.update
+        for title, text in update.notices:
+            if update.seat == self.log_seat:
+                self.app.notify(text, title=title, severity="error", timeout=10)
+        if update.seat == self.log_seat and update.events:
+            self.narrate(update)
+        sight = self.lens.receive(update)
+        if sight is not None:
+            self.sight = sight
+
+    def narrate(self, update: SeatUpdate) -> None:
+        self.query_one(EventLog).narrate(self.shown_events(update), update.seat, self.names,
+                                         ascii_style=self.ascii_style)
+
+    def shown_events(self, update: SeatUpdate):
+        """The events the log tells (a game leaves out the ones its log would only repeat)."""
+        return update.events
+
+    # -- holding the table while something covers it ---------------------------------------------
+    def on_screen_suspend(self) -> None:
+        self.lens.own_port.hold("covered")
+
+    def on_screen_resume(self) -> None:
+        self.app.apply_table_settings()  # Settings may have changed them
+        self.lens.own_port.release("covered")
+        self.sight = self.lens.screen()
+
+    # -- acting --------------------------------------------------------------------------------
     @property
-    def public(self):
-        """The spectator's view: what may show while nobody in particular has the screen."""
-        return self.session.view(None)
+    def acting_port(self):
+        """The port of the seat whose screen this is now (solo: the human's)."""
+        sight = self.sight
+        return self.lens.port(sight.seat if sight is not None and sight.private else self.lens.own_port.seat)
 
+    def submit(self, action: Action) -> str | None:
+        """Send a move; the one-line reason if it was refused (nothing changed then)."""
+        return self.acting_port.submit(action)
+
+    # -- reading ---------------------------------------------------------------------------------
     @property
     def ascii_style(self) -> bool:
         return self.app.settings.resolved_card_style() == "ascii"
 
-    def is_bot(self, seat: int) -> bool:
-        return self.session.seat_is_bot(seat)
-
     def whose(self, seat: int) -> str:
         """"Your" for the one human at the table, "Ana's" otherwise (hot-seat, bots)."""
-        humans = [q for q in range(len(self.session.seats)) if not self.is_bot(q)]
-        if humans == [seat]:
-            return "Your"
-        return f"{self.session.seats[seat].name}'s"
+        return "Your" if self.humans == [seat] else f"{self.names[seat]}'s"
 
     def save_name(self) -> str:
-        return f"{self.session.game} move {len(self.session.log)}"
+        update = self.sight.update if self.sight else None
+        return f"{self.table.game} move {update.version if update else 0}"
 
-    def put(self, selector: str, content: str) -> None:
-        """Update a Static only when its text changes (each update costs a layout pass)."""
-        if self._shown.get(selector) != content:
-            self._shown[selector] = content
-            self.query_one(selector, Static).update(content)
-
-    def report_autosave_error(self) -> None:
-        """Tell once (not on every move) that the autosave can't be written; play goes on."""
-        error = self.session.autosave_error
-        if error and error != self.shown_autosave_error:
-            self.app.notify(f"{error} — the game goes on; save with s elsewhere",
-                            title="Autosave failed", severity="error", timeout=10)
-        self.shown_autosave_error = error
-
+    # -- keys every table has ------------------------------------------------------------------------
     def after_game_over(self, choice: str | None) -> None:
         """The game-over dialog's answer: a new seed, the same seed, a look at the table, or
         back to the title."""
-        session, app = self.session, self.app
+        app, table = self.app, self.table
+        seats = app.host.session.seats
         if choice == "again":
-            app.start_game(session.game, session.config, random.randrange(1_000_000), session.seats)
+            app.start_game(table.game, table.config, random.randrange(1_000_000), seats)
         elif choice == "same":
-            app.start_game(session.game, session.config, session.seed, session.seats)
+            app.start_game(table.game, table.config, table.seed, seats)
         elif choice == "look":
             self.say("The final table. Enter: the results · Esc: menu")
         else:
             app.pop_screen()
 
+    def say(self, text: str) -> None:
+        """Feedback on the last key (a refusal, a hint), until the next change."""
+
     def action_save(self) -> None:
         from cutthroat.tui.screens.save import SaveScreen
 
-        self.app.push_screen(SaveScreen(self.session, self.save_name()))
+        self.app.push_screen(SaveScreen(self.app.host.session, self.save_name()))
 
     def action_rules(self) -> None:
         from cutthroat.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.session.game))
+        self.app.push_screen(HelpScreen(self.table.game))
 
     def action_menu(self) -> None:
         from cutthroat.tui.screens.menu import MenuScreen
@@ -102,59 +165,3 @@ class TableScreenBase(Screen):
             app.pop_screen()
         elif choice == "quit":
             app.exit()
-
-
-class SharedTableScreen(TableScreenBase):
-    """A table several humans may share (hot-seat), with bots in the other seats.
-
-    Subclasses provide `schedule_bot` and `refresh_table`.
-    """
-
-    def __init__(self, session) -> None:
-        super().__init__()
-        self.session = session
-        self.names = [seat.name for seat in session.seats]
-        self.humans = [i for i, seat in enumerate(session.seats) if not seat.is_bot]
-        self.hot_seat = len(self.humans) >= 2
-        self.revealed: int | None = None  # the human who last passed the curtain (hot-seat)
-        self.curtain_up = False
-        self.cursor = 0  # in the hand on screen
-        self.cursor_code: str | None = None  # the card under the cursor, kept across redraws
-        self.message = ""  # feedback on the last key (a refusal, a hint)
-        self.news = ""  # a hot-seat human's private news, shown for their turn
-        self.private: dict[int, list[str]] = {h: [] for h in self.humans}
-        self.bot_pending = False  # a bot move is scheduled or being thought
-        self.bot_timer = None  # the pause before it (bot speed), stopped by skip-ahead
-        self.skipping = False
-        self.game_over_shown = False
-        self.turn_started = -1  # the log length when the viewer's turn last began
-
-    def keep_private_news(self, events) -> None:
-        """Hot-seat: each human's private events wait for their turn (the log is public)."""
-        if not self.hot_seat:
-            return
-        for h in self.humans:
-            names = list(self.names)
-            names[h] = "You"
-            for event in events:
-                seats = event.visible_to()
-                if seats is not None and h in seats:
-                    self.private[h].append(event.describe(names))
-
-    def take_news(self, seat: int) -> str:
-        """What happened to `seat` privately since their last turn, as a line (once)."""
-        news = self.private.get(seat)
-        if not news:
-            return ""
-        self.private[seat] = []
-        return f"[$text-muted]Since your last turn:[/] {escape('; '.join(news))}"
-
-    def action_skip_ahead(self) -> None:
-        """Bots play at once until a human is to act (or the game ends)."""
-        self.skipping = True
-        if self.bot_timer is not None and self.bot_pending:
-            self.bot_timer.stop()  # the bot waiting out its pause plays now
-            self.bot_timer = None
-            self.bot_pending = False
-        self.refresh_table()
-        self.schedule_bot()

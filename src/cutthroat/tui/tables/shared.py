@@ -26,7 +26,7 @@ from textual.widgets import Footer
 from cutthroat.engine.protocol import Action
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
-from cutthroat.tui.tables.client import TableScreenBase
+from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.bound import BoundStatic
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
@@ -273,8 +273,8 @@ class SharedTableScreen(TableScreenBase):
                 self.game_over_shown = True
                 self.call_after_refresh(self.show_game_over)
         elif sight.private and sight.update.legal and self.prompted != sight.update.version \
-                and not self.prompt_open:
-            prompt = self.decision_prompt(sight)
+                and not self.prompt_open and not any(self.table.is_bot(q) for q in sight.update.to_act):
+            prompt = self.decision_prompt(sight)  # (bots answer a window or Garbage Collection first)
             if prompt is not None:
                 self.prompted = sight.update.version
                 self.open_prompt(*prompt)
@@ -289,6 +289,7 @@ class SharedTableScreen(TableScreenBase):
 
         def done(value) -> None:
             self.prompt_open = False
+            self.prompted = self.update.version  # answered (or put away: Enter opens it again)
             answer(value)
 
         self.app.push_screen(screen, done)

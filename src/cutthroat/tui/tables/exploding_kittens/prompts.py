@@ -1,9 +1,10 @@
-"""Exploding Kittens prompts: where to put a card back (the pile drawn as a strip) and the
-discard pile browser. The other decisions (targets, naming a card, reordering the future,
-Garbage Collection, five different, the reaction window) use the shared ChoiceScreen."""
+"""Exploding Kittens prompts: where to put a card back (the pile drawn as a strip), the discard
+pile browser, and the choices of the other decisions (targets, naming a card, reordering the
+future, Garbage Collection, five different, the reaction window) for the shared ChoiceScreen."""
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Callable, Sequence
 
 from textual.app import ComposeResult
@@ -13,13 +14,69 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from cutthroat.games.exploding_kittens.cards import EkCard
+from cutthroat.engine.protocol import Action
+from cutthroat.games.exploding_kittens.actions import Pass, Reorder
+from cutthroat.games.exploding_kittens.cards import NOPE, EkCard
+from cutthroat.games.exploding_kittens.events import what_name
+from cutthroat.games.exploding_kittens.state import GC, NAME, REORDER, TARGET, EkView
+from cutthroat.tui.widgets.choice import Choice
 
 STRIP = 60  # cards per strip row
+#: Keys for long lists (j and k move the ChoiceScreen's cursor).
+KEYS = "123456789abcdefghilmnopqrstuvwxyz"
 
 
 def ordinal(k: int) -> str:
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def window_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]) -> tuple[list[Choice], str]:
+    """The answers to a reaction window, and a note of how many Nopes the seat holds."""
+    seat = view.seat
+    choices = [Choice("p", "Let it happen (pass)", Pass(seat))]
+    for a in legal:
+        if a.kind == "nope":
+            choices.append(Choice("n", "Nope!", a))
+        elif a.kind == "alter_now":
+            choices.append(Choice("a", "Alter the Future 3x NOW (see and reorder the top 3)", a))
+    nopes = sum(1 for c in view.hand if c is NOPE)
+    note = f"{names[seat]}: you hold {nopes} Nope{'s' * (nopes != 1)}." if nopes else \
+        f"{names[seat]}: you hold no Nope."
+    return choices, note
+
+
+def decision_choices(view: EkView, legal: Sequence[Action], names: Sequence[str],
+                     short: Callable[[EkCard], str]) -> tuple[str, list[Choice], str]:
+    """A pending decision other than a window or a reinsert: its title, choices and note."""
+    f = view.stack[-1]
+    note = ""
+    if f.kind == TARGET:
+        title = f"{what_name(f.what)}: choose a player"
+        choices = []
+        for a in legal:
+            q = a.player
+            marked = view.marked[q]
+            extra = f" · marked: {', '.join(c.name for c in marked)}" if marked else ""
+            choices.append(Choice(str(q + 1), f"{names[q]} · {view.hand_counts[q]} cards{extra}", a))
+        return title, choices, note
+    if f.kind == REORDER:
+        k = f.data
+        top = view.known_top()[:k]
+        share = f" ({names[f.target]} will see them)" if f.target >= 0 else ""
+        choices = []
+        for i, order in enumerate(permutations(range(k))):
+            action = Reorder(tuple(order))
+            if action in legal:
+                label = "  ".join(f"{j + 1}.{short(top[o]) if top[o] else '?'}" for j, o in enumerate(order))
+                choices.append(Choice(KEYS[i], label, action))
+        return f"{what_name(f.what)}: put the top {k} back{share}", choices, "Top first: the first card is drawn next."
+    if f.kind == NAME:
+        title, note = f"Three of a kind on {names[f.target]}: name a card", "If they hold one, they give it to you."
+    elif f.kind == GC:
+        title, note = "Garbage Collection: put a card into the draw pile", "In secret; then the pile is shuffled."
+    else:  # TAKE
+        title = "Five different: take a card from the discard pile"
+    return title, [Choice(KEYS[i], a.card.name, a) for i, a in enumerate(legal[:len(KEYS)])], note
 
 
 def card_letter(card: EkCard) -> str:

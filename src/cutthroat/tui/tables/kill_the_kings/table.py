@@ -25,7 +25,7 @@ from cutthroat.games.kill_the_kings.state import KtkView
 from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Lens
-from cutthroat.tui.tables.client import TableScreenBase
+from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 

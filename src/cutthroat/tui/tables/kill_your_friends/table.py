@@ -35,7 +35,7 @@ from cutthroat.games.kill_your_friends.text import (
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
 from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, outcome
-from cutthroat.tui.tables.shared import MOVE_KEYS, SharedTableScreen, seat_keys
+from cutthroat.tui.tables.shared import MOVE_KEYS, SharedTableScreen
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
 
