@@ -44,6 +44,12 @@ class Event:
     def public(self) -> "Event | None":
         return self
 
+    @property
+    def private(self) -> bool:
+        """Was this told only to some seats? (A redacted public twin is not private: it is what
+        everyone else was told.)"""
+        return self.visible_to() is not None and self.public() != self
+
     def for_seat(self, seat: PlayerId | None) -> "Event | None":
         seats = self.visible_to()
         if seats is None or (seat is not None and seat in seats):

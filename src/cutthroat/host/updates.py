@@ -83,7 +83,7 @@ class SeatUpdate:
     @property
     def private_events(self) -> list[Event]:
         """The events only this seat (and maybe a few others) saw: its private news."""
-        return [e for e in self.events if e.visible_to() is not None]
+        return [e for e in self.events if e.private]
 
     def to_json(self) -> dict[str, Any]:
         result = self.result
