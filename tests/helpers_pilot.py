@@ -37,3 +37,23 @@ def session_of(node):
     tests may read; moves go through `app.host.submit` like everyone else's."""
     app = getattr(node, "app", node)
     return app.host.session
+
+
+def screen_text(app) -> str:
+    """What the terminal shows now, as plain text lines (from Textual's own SVG export)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    rows: dict[int, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+                         r'clip-path="url\(#terminal-(?:\d+-)?line-(\d+)\)">(.*?)</text>', svg):
+        x, line, chunk = m.groups()
+        rows.setdefault(int(line), []).append((float(x), html.unescape(chunk).replace("\xa0", " ")))
+    lines = []
+    for i in range(max(rows) + 1 if rows else 0):
+        text = ""
+        for x, chunk in sorted(rows.get(i, [])):
+            text = text.ljust(round(x / 12.2)) + chunk
+        lines.append(text.rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,128 @@
+"""Hot-seat privacy, frame by frame: a 2-human Exploding Kittens game with shared Nope windows and
+a claimed Alter the Future NOW, played by keys at 80×24.
+
+Every frame the app paints is captured and sorted: a curtain ("Pass to …"), a private screen (a
+hand on show: "Ana's hand · …"), or a shared one. While more than one person may be looking — a
+shared window, a bot's move, a curtain — no hand, no peek ("You know:"), no private news ("Since
+your last turn") and no reorder list may be on screen; and every private screen that follows a
+shared moment comes after a curtain, even for the human who had the screen before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cutthroat import settings as settings_module
+from cutthroat.games.exploding_kittens.actions import AlterNow, Pass, Play, Reorder
+from cutthroat.games.exploding_kittens.cards import BY_CODE
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.tables.exploding_kittens.table import TableScreen
+from cutthroat.tui.widgets.choice import ChoiceScreen
+from cutthroat.tui.widgets.curtain import CurtainScreen
+from helpers_ek import BOX_CONFIG, position
+from helpers_pilot import async_test, screen_text, session_of
+
+SIZE = (80, 24)
+SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random"), Seat("bot", "Dee", "random")]
+PRIVATE_MARKS = ("'s hand · ", "You know:", "Since your last turn", "put the top 3 back", "you hold")
+
+
+def kind_of(frame: str) -> str:
+    if "Pass to " in frame and "Press Enter when only" in frame:
+        return "curtain"
+    return "private" if any(mark in frame for mark in PRIVATE_MARKS) else "shared"
+
+
+class Frames:
+    """Every distinct frame painted, in order, with what kind it is."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.seen: list[tuple[str, str]] = []
+
+    def take(self) -> str:
+        frame = screen_text(self.app)
+        if not self.seen or self.seen[-1][1] != frame:
+            self.seen.append((kind_of(frame), frame))
+        return frame
+
+    async def until(self, pilot, condition, limit: int = 400) -> None:
+        for _ in range(limit):
+            self.take()
+            if condition():
+                return
+            await pilot.pause(0.02)
+        raise AssertionError(f"timed out; screen is {type(pilot.app.screen).__name__}")
+
+
+def alter_now_position():
+    """Ana (seat 0, human) to play, holding Skip; Bob (seat 1, human) holds Alter the Future NOW and a
+    Nope; the two bots hold nothing to answer with. Ana has seen the top card."""
+    state = position(4, hands={0: "SKIP DEF TACO", 1: "NOW NOPE DEF", 2: "BEARD", 3: "ZOMBIE"},
+                     pile="TACO BEARD RAINBOW ZOMBIE EXP", turn=0)
+    state.seen[0][-1] = state.pile[-1]  # a peek of Ana's: private, on her screen only
+    return state
+
+
+@pytest.fixture
+def short_window(monkeypatch) -> None:
+    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "3", 0.4)
+
+
+@async_test
+async def test_nothing_private_shows_in_a_shared_moment_and_a_curtain_comes_before_each_private_screen(
+        short_window) -> None:
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, list(SEATS), state=alter_now_position())
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        # The game opens on Ana's turn: a curtain first.
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        await pilot.press("enter")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        assert "You know: 1 Tacocat" in frames.take()  # her peek, on her own screen
+        cards = table.hand(table.update.view)
+        await pilot.press("home", *["right"] * cards.index(BY_CODE["SKIP"]), "enter")  # Ana plays Skip
+        log = session_of(app).log
+
+        # The shared window: Bob claims it with his seat number, behind the curtain.
+        await frames.until(pilot, lambda: table.sight is not None and table.sight.claimable == (1,))
+        assert kind_of(frames.take()) == "shared" and "Nope? Press your seat number: 2 Bob" in frames.take()
+        await pilot.press("2")
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take())
+        await pilot.press("enter")
+        await frames.until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "you hold 1 Nope" in frames.take()
+        await pilot.press("a")  # Alter the Future NOW: a window of its own, shared again
+        await frames.until(pilot, lambda: (1, AlterNow(1)) in log)
+
+        # Ana lets it pass (the window times out); Bob's reorder comes behind a curtain.
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take())
+        assert (0, Pass(0)) in log[log.index((1, AlterNow(1))):]
+        await pilot.press("enter")
+        await frames.until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "put the top 3 back" in frames.take())
+        await pilot.press(app.screen.choices[0].key)
+        await frames.until(pilot, lambda: any(isinstance(a, Reorder) for _, a in log))
+
+        # The Skip's window reopens (shared), times out, and Bob's own turn comes: a curtain first.
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take()
+                           and session_of(app).state.turn == 1)
+        await pilot.press("enter")
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn() and table.viewer == 1)
+        frames.take()
+
+    kinds = [kind for kind, _ in frames.seen]
+    assert {"curtain", "private", "shared"} <= set(kinds)
+    for kind, frame in frames.seen:
+        if kind != "private":  # a shared moment or a curtain: nothing private on screen
+            assert not any(mark in frame for mark in PRIVATE_MARKS), frame
+    last = None
+    for kind, frame in frames.seen:  # every private screen after a shared moment: a curtain between
+        if kind == "private":
+            assert last in ("curtain", "private"), f"a private screen right after a shared one:\n{frame}"
+        last = kind
+    shared_then_private = [i for i in range(1, len(kinds)) if kinds[i - 1] == "curtain" and kinds[i] == "private"]
+    assert len(shared_then_private) >= 4, kinds  # Ana's turn, Bob's claim, Bob's reorder, Bob's turn
