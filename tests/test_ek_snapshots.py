@@ -19,7 +19,7 @@ from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import ReinsertScreen
-from cutthroat.tui.tables.exploding_kittens.setup import SetupScreen
+from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.exploding_kittens.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
@@ -63,7 +63,7 @@ def table_state():
 
 def test_ek_setup_screen(snap_compare) -> None:
     async def run_before(pilot: Pilot) -> None:
-        pilot.app.push_screen(SetupScreen())
+        pilot.app.push_screen(SetupScreen("exploding-kittens"))
         await settle(pilot, lambda: isinstance(pilot.app.screen, SetupScreen))
         await pilot.press("left", "down", "down", "left", "left")  # 3 players, seat 2 human
 

@@ -20,7 +20,7 @@ from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.exploding_kittens.prompts import DiscardScreen, ReinsertScreen
-from cutthroat.tui.tables.exploding_kittens.setup import Cycler, SetupScreen
+from cutthroat.tui.tables.setup import Cycler, SetupScreen
 from cutthroat.tui.tables.exploding_kittens.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
@@ -48,7 +48,7 @@ def short_window(monkeypatch) -> None:
 async def test_setup_by_keys_then_hot_seat_turns_behind_the_curtain(short_window) -> None:
     app = CutthroatApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SetupScreen())
+        app.push_screen(SetupScreen("exploding-kittens"))
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         setup = app.screen
         # Players 4 → 3; seat 2 Heuristic → Human; seat 3 Heuristic → Random; seed 12.

@@ -18,7 +18,7 @@ from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.tables.game_over import GameOverScreen
-from cutthroat.tui.tables.kill_your_friends.setup import SetupScreen
+from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.kill_your_friends.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen

@@ -27,7 +27,7 @@ from cutthroat.tui.screens.menu import MenuScreen
 from cutthroat.tui.screens.save import SaveScreen
 from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.tables.game_over import GameOverScreen
-from cutthroat.tui.tables.kill_your_friends.setup import Cycler, SetupScreen
+from cutthroat.tui.tables.setup import Cycler, SetupScreen
 from cutthroat.tui.tables.kill_your_friends.table import TableScreen, action_card, action_target
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
@@ -339,7 +339,7 @@ async def test_game_over_dialog_then_title() -> None:
 async def test_setup_refuses_impossible_setups_with_the_reason() -> None:
     app = CutthroatApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SetupScreen())
+        app.push_screen(SetupScreen("kill-your-friends"))
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         setup = app.screen
         await pilot.press("right", "right", "right")  # 7 players
@@ -358,5 +358,5 @@ async def test_setup_refuses_impossible_setups_with_the_reason() -> None:
         setup.query_one("#players", Cycler).focus()
         await pilot.press("right")
         assert text(problem).startswith("✓")
-        assert setup.characters() == "RBGYRBGY"
-        assert setup.query_one("#char-4", Cycler).disabled
+        assert setup.seat_values("characters") == "RBGYRBGY"
+        assert setup.query_one("#characters-4", Cycler).disabled

@@ -28,7 +28,7 @@ def test_round_trip(isolated_config):
         undo=False,
         nope_window="8",
         last_seed=1234,
-        last_mode="kill-the-kings",
+        last_setups={"kill-the-kings": {"mode": "psycho"}},
     )
     save_settings(original)
     path = isolated_config / "settings.json"
@@ -64,7 +64,7 @@ def test_wrong_types_and_unknown_keys_fall_back(isolated_config):
                 "undo": "yes",
                 "nope_window": 3,
                 "last_seed": True,
-                "last_mode": ["x"],
+                "last_setups": {"kill-the-kings": {"mode": 3}},
                 "volume": 11,
             }
         )

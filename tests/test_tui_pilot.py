@@ -32,7 +32,7 @@ from cutthroat.tui.screens.settings import SettingsScreen
 from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
-from cutthroat.tui.tables.kill_the_kings.setup import SetupScreen
+from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
 from helpers_pilot import session_of
 
@@ -142,7 +142,7 @@ async def test_whole_game_from_title_by_keys(save_dir: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        await pilot.press("tab", "tab")
+        await pilot.press("down", "down")  # the seat, the mode, the seed
         assert app.focused is app.screen.query_one("#seed", Input)
         await pilot.press(*"5470", "enter")
         await pilot.pause()
@@ -588,15 +588,15 @@ async def test_watched_bot_plays_a_round_by_itself() -> None:
 # -- the setup screen remembers the mode played last ------------------------------------------------
 @async_test
 async def test_setup_remembers_the_last_mode(save_dir: Path) -> None:
-    from textual.widgets import RadioButton
+    from cutthroat.tui.tables.setup import Cycler
 
     app = CutthroatApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # Kill The Kings → setup
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert app.screen.query_one("#mode-killer", RadioButton).value
-        await pilot.press("down", "enter")  # highlight Psycho, select it
+        assert app.screen.query_one("#mode", Cycler).value == "killer"
+        await pilot.press("down", "right")  # the mode row: Psycho
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -606,8 +606,7 @@ async def test_setup_remembers_the_last_mode(save_dir: Path) -> None:
         await pilot.pause()
         app.screen.action_pick("game:kill-the-kings")
         await pilot.pause()
-        assert app.screen.query_one("#mode-psycho", RadioButton).value
-        assert not app.screen.query_one("#mode-killer", RadioButton).value
+        assert app.screen.query_one("#mode", Cycler).value == "psycho"
 
 
 # -- an autosave that can't be written is reported once, and the game goes on -------------------------

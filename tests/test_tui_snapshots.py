@@ -26,7 +26,7 @@ from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
 from helpers_pilot import session_of
-from cutthroat.tui.tables.kill_the_kings.setup import SetupScreen
+from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
 
 SIZE = (80, 24)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import codecs
 import json
 import locale
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .paths import config_dir, write_atomically
@@ -29,7 +29,8 @@ class Settings:
     undo: bool = True
     nope_window: str = "3"  # a key of NOPE_WINDOWS
     last_seed: int | None = None
-    last_mode: str | None = None
+    #: Per game id, the setup of the last game started (players, who sits where, variants).
+    last_setups: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def resolved_card_style(self, encoding: str | None = None) -> str:
         """"unicode" or "ascii": "auto" picks ascii when the locale's encoding isn't UTF-8."""
@@ -78,8 +79,11 @@ def _valid(name: str, value: object, default: object) -> bool:
         return value in _CHOICES[name]
     if name == "last_seed":
         return value is None or (isinstance(value, int) and not isinstance(value, bool))
-    if name == "last_mode":
-        return value is None or isinstance(value, str)
+    if name == "last_setups":
+        return isinstance(value, dict) and all(
+            isinstance(game, str) and isinstance(setup, dict)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in setup.items())
+            for game, setup in value.items())
     return type(value) is type(default)
 
 

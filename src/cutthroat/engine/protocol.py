@@ -75,7 +75,8 @@ class Variant:
     """One setup option, as `--variant name=value` on the command line and a row of the setup
     screen. Empty `choices` means free text that the game's `setup_problem` checks (`help` then
     starts with its shape, e.g. "LETTERS: …"). `title` and `labels` (one per choice) are what
-    the setup screen shows; `shown_when` hides the row unless another variant has that value."""
+    the setup screen shows; `shown_when` hides the row unless another variant has that value; a
+    `per_seat` variant is a column of the seats' rows (its `choices` are each seat's options)."""
 
     name: str
     choices: tuple[str, ...]
@@ -85,6 +86,8 @@ class Variant:
     title: str = ""
     labels: tuple[str, ...] = ()
     shown_when: tuple[str, str] | None = None
+    per_seat: bool = False  # one choice per seat, its value the choices joined ("RBGY")
+    example: str = ""  # what a free-text row starts with on the setup screen
 
     @property
     def is_flag(self) -> bool:
@@ -126,7 +129,8 @@ class Rules:
         raise NotImplementedError
 
     def default_config(self) -> dict[str, str]:
-        return {v.name: v.default for v in self.variants}
+        """Every variant at its default (free text left blank is simply not given)."""
+        return {v.name: v.default for v in self.variants if v.default or (v.choices and not v.per_seat)}
 
     def setup_problem(self, config: dict[str, Any], players: int) -> str | None:
         """Why this combination of options and player count can't be played, or None."""
@@ -139,6 +143,10 @@ class Rules:
     def setup_note(self, config: dict[str, Any], players: int) -> str:
         """A line or two about the chosen setup for the setup screen (e.g. a recipe's cards)."""
         return ""
+
+    def seat_links(self, config: dict[str, Any], players: int) -> dict[int, int]:
+        """Seats whose per-seat setup choices are another seat's (seat → the seat it copies)."""
+        return {}
 
     def determinize(self, view: Any, rng: Any) -> Any:
         """A full state consistent with everything `view`'s seat knows, hidden cards dealt at

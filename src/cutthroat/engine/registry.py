@@ -75,7 +75,7 @@ def get_rules(game_id: str) -> Rules:
 
 def _shape(v) -> str:
     """How a variant's values read in a message: "off|on", "off|1|2…20", "LETTERS"."""
-    if not v.choices:
+    if not v.choices or v.per_seat:
         return v.help.split(":")[0]
     if len(v.choices) > 6:
         return f"{v.choices[0]}|{v.choices[1]}|{v.choices[2]}…{v.choices[-1]}"
@@ -95,7 +95,7 @@ def parse_variants(rules: Rules, specs: list[str]) -> dict[str, str]:
         variant = by_name.get(name)
         if variant is None:
             raise ValueError(f"unknown variant {name!r} for {rules.name} (valid: {valid})")
-        if not variant.choices:  # free text, checked by the game's setup_problem
+        if not variant.choices or variant.per_seat:  # free text, checked by the game's setup_problem
             config[name] = value
             continue
         if not value and variant.bare is not None:

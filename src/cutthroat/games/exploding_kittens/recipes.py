@@ -80,6 +80,8 @@ RECIPES_TABLE: tuple[tuple[str, str, str, str, str, str, str], ...] = (
 
 DEFAULT_RECIPE = "nope-sauce"
 CUSTOM = "custom"
+#: A Custom deck to start from (the setup screen's Cards row begins with it).
+CUSTOM_EXAMPLE = "start=1 deal=5 EXP=3 DEF=4 SKIP=4 NOPE=4 ATTACK=4 SEE3=4 TACO=4 FERAL=4 SHUFFLE=3"
 RECIPE_IDS: tuple[str, ...] = tuple(row[0] for row in RECIPES_TABLE)
 _EXPR = re.compile(r"^(p|\d+)([+-]\d+)?(?:\|(\d+)@(\d+))?$")
 
@@ -215,3 +217,16 @@ def recipe_setup(config: dict, p: int) -> tuple[Setup | None, str | None]:
         return None, f"{recipe.name} at {p} players: {problem}"
     ordered = tuple((c, counts[c]) for c in ALL_CARDS if counts.get(c, 0) > 0)
     return Setup(rid, ordered, start, deal), None
+
+
+def recipe_note(rid: str, players: int) -> str:
+    """The recipe for the setup screen: its blurb and player counts, then what each player starts
+    with and its cards at this player count."""
+    recipe = RECIPES[rid]
+    head = f"{recipe.blurb} {recipe.min_players}–{recipe.max_players} players"
+    if rid == CUSTOM:
+        return head
+    if not recipe.min_players <= players <= recipe.max_players:
+        return f"{head}\n{recipe.describe()}"
+    start, deal = recipe.starting_defuses(players), recipe.dealt(players)
+    return f"{head}\nEach: {start} Defuse{'s' * (start != 1)} + {deal} cards. {recipe.describe(players)}"

@@ -63,7 +63,15 @@ from cutthroat.games.exploding_kittens.cards import (
     EkCard,
 )
 from cutthroat.games.exploding_kittens.events import EVENT_TYPES
-from cutthroat.games.exploding_kittens.recipes import DEFAULT_RECIPE, RECIPE_IDS, recipe_setup
+from cutthroat.games.exploding_kittens.recipes import (
+    CUSTOM,
+    CUSTOM_EXAMPLE,
+    DEFAULT_RECIPE,
+    RECIPE_IDS,
+    RECIPES,
+    recipe_note,
+    recipe_setup,
+)
 from cutthroat.games.exploding_kittens.state import (
     GC,
     NAME,
@@ -103,9 +111,13 @@ class ExplodingKittensRules(Rules):
     max_players = 5
     variants = (
         Variant("recipe", RECIPE_IDS, DEFAULT_RECIPE,
-                "the deck for the game: " + ", ".join(RECIPE_IDS)),
+                "the deck for the game: " + ", ".join(RECIPE_IDS), title="Recipe",
+                labels=tuple(RECIPES[r].name for r in RECIPE_IDS)),
         Variant("five-different", ("off", "on"), "on",
-                "the five-different combo (take any card from the discard pile)"),
+                "the five-different combo (take any card from the discard pile)", title="Five different"),
+        Variant("custom", (), "",
+                "CARDS: the Custom recipe's deck: start=N deal=N then CODE=COUNT (EXP DEF SKIP NOPE …)",
+                title="Cards", shown_when=("recipe", CUSTOM), example=CUSTOM_EXAMPLE),
     )
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
@@ -113,6 +125,9 @@ class ExplodingKittensRules(Rules):
     view_type = EkView
     stat_columns = (("played", "Played"), ("nopes", "Nopes"), ("defused", "Defused"),
                     ("steals", "Steals"), ("drawn", "Drawn"), ("out", "Out"))
+
+    def setup_note(self, config: dict, players: int) -> str:
+        return recipe_note(str(config.get("recipe", DEFAULT_RECIPE)), players)
 
     def setup_problem(self, config: dict, players: int) -> str | None:
         return setup_problem({**self.default_config(), **(config or {})}, players)

@@ -37,6 +37,7 @@ from cutthroat.games.kill_your_friends.actions import (
 )
 from cutthroat.games.kill_your_friends.cards import (
     CHAOS,
+    CHARACTERS,
     COLOUR_LETTERS,
     HEAD_SWAP_CARD,
     KILL,
@@ -111,15 +112,18 @@ class KillYourFriendsRules(Rules):
     max_players = 8
     variants = (
         Variant("sudden-death", ("off", "on"), "off",
-                "one life each; 5 cards dealt at 5–8 players; up to 8 players"),
+                "one life each; 5 cards dealt at 5–8 players; up to 8 players", title="Sudden Death"),
         Variant("kill-joy", ("off", "remove", "once"), "off",
-                "remove Head Swap, or play it once (it goes to the middle pile)"),
+                "remove Head Swap, or play it once (it goes to the middle pile)", title="Kill Joy",
+                labels=("off", "remove Head Swap", "Head Swap once")),
         Variant("co-op", ("off", "on"), "off",
-                "teams of two sharing a colour, one life each; the Reaper brings a partner back"),
+                "teams of two sharing a colour, one life each; the Reaper brings a partner back", title="Co-op"),
         Variant("head-hunter", ("off",) + HEAD_HUNTER_TARGETS, "off",
-                "no knock-outs: each kill scores; first to the target (e.g. 5) wins", bare="5"),
-        Variant("characters", (), "",
-                "LETTERS: one character letter per seat from RBGYPOKW, e.g. KWRB (blank: in order)"),
+                "no knock-outs: each kill scores; first to the target (e.g. 5) wins", bare="5",
+                title="Head Hunter", labels=("off", *(f"{t} kill{'s' * (t != '1')}" for t in HEAD_HUNTER_TARGETS))),
+        Variant("characters", COLOUR_LETTERS, "",
+                "LETTERS: one character letter per seat from RBGYPOKW, e.g. KWRB (blank: in order)",
+                title="Character", labels=tuple(f"{letter} {name}" for letter, name in CHARACTERS), per_seat=True),
     )
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
@@ -130,6 +134,11 @@ class KillYourFriendsRules(Rules):
 
     def setup_problem(self, config: dict, players: int) -> str | None:
         return setup_problem(config, players)
+
+    def seat_links(self, config: dict, players: int) -> dict[int, int]:
+        """Co-op: team-mates sit opposite and share one character."""
+        half = players // 2
+        return {seat: seat - half for seat in range(half, players)} if _flag(config, "co-op") else {}
 
     def new_game(self, config: dict[str, Any] | None = None, seed: int = 0,
                  players: int | None = None) -> KyfState:

@@ -20,4 +20,10 @@ def table_screen(lens: Lens) -> Screen:
 
 
 def setup_screen(game_id: str) -> Screen:
-    return _module(game_id).SetupScreen()
+    """A new game's setup, its rows made from the game's rules (a game may bring its own)."""
+    own = getattr(_module(game_id), "SetupScreen", None)
+    if own is not None:
+        return own()
+    from cutthroat.tui.tables.setup import SetupScreen
+
+    return SetupScreen(game_id)

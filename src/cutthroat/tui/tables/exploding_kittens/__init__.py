@@ -1,6 +1,5 @@
-"""Exploding Kittens screens: setup, the table, prompts and game over."""
+"""Exploding Kittens on screen: the table (a presenter on the shared table screen) and its prompts."""
 
-from cutthroat.tui.tables.exploding_kittens.setup import SetupScreen
 from cutthroat.tui.tables.exploding_kittens.table import TableScreen
 
-__all__ = ["SetupScreen", "TableScreen"]
+__all__ = ["TableScreen"]

@@ -1,6 +1,5 @@
-"""Kill Your Friends screens: setup, the table and game over."""
+"""Kill Your Friends on screen: the table (a presenter on the shared table screen)."""
 
-from cutthroat.tui.tables.kill_your_friends.setup import SetupScreen
-from cutthroat.tui.tables.kill_your_friends.table import TableScreen
+from cutthroat.tui.tables.kill_your_friends.table import TableScreen, choice_style
 
-__all__ = ["SetupScreen", "TableScreen"]
+__all__ = ["TableScreen", "choice_style"]

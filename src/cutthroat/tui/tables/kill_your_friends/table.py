@@ -63,6 +63,11 @@ def action_target(action: Action) -> int:
     return action.target if kind in ("chaos", "reaper") else -1
 
 
+def choice_style(variant: str, value: str) -> str | None:
+    """The setup screen's character column: each letter in its character's colour."""
+    return CHAR_STYLE[COLOUR_LETTERS.index(value)] if variant == "characters" and value in COLOUR_LETTERS else None
+
+
 def card_style(card: KyfCard) -> str:
     if card.kind == KILL:
         return CHAR_STYLE[card.colour]
