@@ -39,12 +39,15 @@ MOVE_KEYS = [
     Binding("home", "move(-99)", show=False),
     Binding("end", "move(99)", show=False),
 ]
-TABLE_KEYS = [
-    Binding("enter", "results", "results", key_display="⏎"),
-    Binding("f", "skip_ahead", "skip ahead"),
-    Binding("question_mark", "rules", "rules", key_display="?"),
-    Binding("escape", "menu", "menu"),
-]
+RESULTS_KEY = Binding("enter", "results", "results", key_display="⏎")
+SKIP_KEY = Binding("f", "skip_ahead", "skip ahead")
+
+
+def closing_keys(save_shown: bool) -> list[Binding]:
+    """s save, ? rules, Esc menu: the last keys of every table's footer."""
+    return [Binding("s", "save", "save", show=save_shown),
+            Binding("question_mark", "rules", "rules", key_display="?"),
+            Binding("escape", "menu", "menu")]
 
 
 def seat_keys(seats: int, description: str, key_display: str) -> list[Binding]:

@@ -37,20 +37,15 @@ class BoundStatic(Static):
                 self.set_class(on, name)
 
     def on_mount(self) -> None:
-        self.redraw()
+        redraw_on_change(self, "sight", "cursor", "selected", "message")
 
     def on_resize(self) -> None:
         self._text = None
         self.redraw()
 
-    def watch_sight(self) -> None:
-        self.redraw()
 
-    def watch_cursor(self) -> None:
-        self.redraw()
-
-    def watch_selected(self) -> None:
-        self.redraw()
-
-    def watch_message(self) -> None:
-        self.redraw()
+def redraw_on_change(widget, *names: str) -> None:
+    """Draw `widget` now and again whenever one of its reactives `names` changes."""
+    for name in names:
+        widget.watch(widget, name, lambda _value: widget.redraw(), init=False)
+    widget.redraw()

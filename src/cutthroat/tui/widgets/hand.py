@@ -104,16 +104,9 @@ class HandPanel(Vertical):
                   placeholder=shown.placeholder, ascii_style=shown.ascii_style)
 
     def on_mount(self) -> None:
-        self.redraw()
+        from cutthroat.tui.widgets.bound import redraw_on_change
 
-    def watch_sight(self) -> None:
-        self.redraw()
-
-    def watch_cursor(self) -> None:
-        self.redraw()
-
-    def watch_selected(self) -> None:
-        self.redraw()
+        redraw_on_change(self, "sight", "cursor", "selected")
 
     def on_resize(self, event: Resize) -> None:
         self._draw()

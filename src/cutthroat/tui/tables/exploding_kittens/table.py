@@ -38,8 +38,8 @@ from cutthroat.tui.tables.exploding_kittens.prompts import (
     ordinal,
     window_choices,
 )
-from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, level_of, outcome
-from cutthroat.tui.tables.shared import MOVE_KEYS, SharedTableScreen, seat_keys
+from cutthroat.tui.tables.game_over import level_of
+from cutthroat.tui.tables.shared import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, SharedTableScreen, closing_keys, seat_keys
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
 
@@ -80,15 +80,13 @@ class TableScreen(SharedTableScreen):
         Binding("space", "select", "combo", key_display="space"),
         Binding("enter", "play", "play", key_display="⏎"),
         Binding("enter", "answer", "choose", key_display="⏎"),
-        Binding("enter", "results", "results", key_display="⏎"),
+        RESULTS_KEY,
         Binding("d", "draw", "draw"),
         Binding("h", "hint", "hint"),
         *seat_keys(MAX_SEATS, "Nope? your seat no.", "1-5"),
         Binding("v", "discard", "discard"),
-        Binding("f", "skip_ahead", "skip ahead"),
-        Binding("s", "save", "save", show=False),
-        Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("escape", "menu", "menu"),
+        SKIP_KEY,
+        *closing_keys(save_shown=False),
     ]
     UNICODE = {"turn": "▶", "cw": "↻", "ccw": "↺", "pile": "▒", "cards": "▮", "x": "✗", "dot": "·",
                "out": "✝", "sel": "●", "bolt": "⚡", "arrow": "▸", "back": "◂"}
@@ -265,27 +263,10 @@ class TableScreen(SharedTableScreen):
             return f"You must {frame_need(f, self.names)}."
         return f"Your turn: you owe {view.owed} turns." if view.turn == seat and view.owed > 1 else ""
 
-    def game_over_screen(self, update: SeatUpdate) -> GameOverScreen:
-        view, table = update.view, self.table
-        title, tone = outcome(table, update, "YOU WIN — last one standing")
-        out = knocked_out(table, update, {q: update.stats[q]["out"] or "out" for q in view.eliminations})
-        lines = [escape(f"{RECIPES[view.recipe].name} · {update.result.summary} · {update.version} moves · "
-                        f"seed {table.seed}")]
-        lines.append(f"Out, in order: {escape(out)}" if out else "Nobody went out.")
-        return GameOverScreen(title, tone, lines, self.figures(update), dialog_id="ek-game-over")
+    def game_over_screen(self, update: SeatUpdate):
+        from cutthroat.tui.tables.exploding_kittens.game_over import game_over
 
-    def figures(self, update: SeatUpdate) -> str:
-        view = update.view
-        star, dead = ("*", "x") if self.ascii_style else ("★", "✝")
-        lines = [f"[$text-muted]    {'Player':<10}{'Who':<14}Played Nopes Defused Steals Drawn[/]"]
-        for seat in range(view.n):
-            mark = f"[bold $success]{star}[/]" if seat in view.winners else \
-                f"[$text-muted]{dead}[/]" if view.out[seat] else " "
-            s = update.stats[seat]
-            lines.append(f" {mark}{seat + 1} {escape(self.names[seat][:9].ljust(9))} "
-                         f"[$text-muted]{level_of(self.table, seat):<14}[/]{s['played']:>6} {s['nopes']:>5} "
-                         f"{s['defused']:>7} {s['steals']:>6} {s['drawn']:>5}")
-        return "\n".join(lines)
+        return game_over(self, update)
 
     # -- prompts --------------------------------------------------------------------------------------
     def decision_prompt(self, sight: Sight):

@@ -12,15 +12,13 @@ h hint, s save, ? rules, Esc menu. The sentences come from `games/kill_your_frie
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from textual.binding import Binding
 from textual.events import Click
 from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
 from cutthroat.games.kill_your_friends.actions import DRAW, FORCED_KINDS, PASS, REAPER_RESURRECT, REAPER_SAVE, REVEAL
-from cutthroat.games.kill_your_friends.cards import CHAOS, CHAOS_CARDS, COLOUR_LETTERS, KILL, REAPER, KyfCard
+from cutthroat.games.kill_your_friends.cards import CHAOS, CHAOS_CARDS, REAPER, KyfCard
 from cutthroat.games.kill_your_friends.knowledge import deadly
 from cutthroat.games.kill_your_friends.state import KyfView
 from cutthroat.games.kill_your_friends.text import (
@@ -34,62 +32,22 @@ from cutthroat.games.kill_your_friends.text import (
 )
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
-from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, outcome
-from cutthroat.tui.tables.shared import MOVE_KEYS, SharedTableScreen
+from cutthroat.tui.tables.kill_your_friends.look import (  # noqa: F401 - action_card, action_target: tests
+    CHAOS_STYLE,
+    CHAR_STYLE,
+    action_card,
+    action_target,
+    attack_text,
+    card_row,
+    card_style,
+    sort_hand,
+    variant_text,
+)
+from cutthroat.tui.tables.shared import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, SharedTableScreen, closing_keys
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
 
 MAX_SEATS = 8
-# Engine colour letter -> the theme's `$card-char-*` variable.
-_THEME_CHAR = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple", "O": "orange",
-               "K": "pink", "W": "white"}
-CHAR_STYLE = tuple(f"$card-char-{_THEME_CHAR[letter]}" for letter in COLOUR_LETTERS)
-CHAOS_STYLE = "$primary"
-REAPER_STYLE = "$foreground"
-
-
-def action_card(action: Action) -> KyfCard | None:
-    card = getattr(action, "card", None)
-    return REAPER if card is None and action.kind == "reaper" else card
-
-
-def action_target(action: Action) -> int:
-    """The seat an action is aimed at (-1: none)."""
-    kind = action.kind
-    if kind == "attack":
-        return action.victim
-    if kind == "dump":
-        return action.grave
-    return action.target if kind in ("chaos", "reaper") else -1
-
-
-def choice_style(variant: str, value: str) -> str | None:
-    """The setup screen's character column: each letter in its character's colour."""
-    return CHAR_STYLE[COLOUR_LETTERS.index(value)] if variant == "characters" and value in COLOUR_LETTERS else None
-
-
-def card_style(card: KyfCard) -> str:
-    if card.kind == KILL:
-        return CHAR_STYLE[card.colour]
-    return CHAOS_STYLE if card.kind == CHAOS else REAPER_STYLE
-
-
-def sort_hand(hand: Sequence[KyfCard], mine: int) -> list[KyfCard]:
-    rank = {KILL: 0, CHAOS: 1}
-    return sorted(hand, key=lambda c: (rank.get(c.kind, 2), c.colour != mine, c.colour, c.number, c.index))
-
-
-def variant_text(view: KyfView) -> str:
-    parts = []
-    if view.sudden_death:
-        parts.append("Sudden Death")
-    if view.kill_joy != "off":
-        parts.append(f"Kill Joy ({view.kill_joy})")
-    if view.co_op:
-        parts.append("Co-op")
-    if view.head_hunter:
-        parts.append(f"Head Hunter {view.head_hunter}")
-    return " · ".join(parts)
 
 
 class TableScreen(SharedTableScreen):
@@ -101,16 +59,14 @@ class TableScreen(SharedTableScreen):
         *MOVE_KEYS,
         Binding("enter,space", "forced", "take it", key_display="⏎"),
         Binding("enter,space", "play", "play", key_display="⏎"),
-        Binding("enter", "results", "results", key_display="⏎"),
+        RESULTS_KEY,
         *[Binding(str(i + 1), f"seat({i})", show=False) for i in range(MAX_SEATS)],
         Binding("d", "draw", "pick up"),
         Binding("d", "pass_turn", "skip turn"),
         Binding("r", "reveal", "reveal"),
-        Binding("f", "skip_ahead", "skip ahead"),
+        SKIP_KEY,
         Binding("h", "hint", "hint"),
-        Binding("s", "save", "save"),
-        Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("escape", "menu", "menu"),
+        *closing_keys(save_shown=True),
     ]
     UNICODE = {"alive": "♥", "dead": "✝", "turn": "▶", "cw": "↻", "ccw": "↺", "deck": "▒", "cards": "▮",
                "skull": "☠", "star": "★", "x": "✗", "dot": "·", "ell": "…", "arrow": "→"}
@@ -194,38 +150,7 @@ class TableScreen(SharedTableScreen):
         lives += " " * (3 - (2 * len(view.lives[seat]) - 1))
         line = f"{mark}{number} {badge} [bold]{name}[/] [$text-muted]{level:<9}[/]{cards} {kills}{lives}  "
         used = 1 + 1 + 1 + 3 + 1 + 9 + 1 + 9 + 4 + 1 + len(kills) + 3 + 2
-        return self.sym_text(line + self.attack_text(view, seat, max(8, 56 - used)))
-
-    def attack_text(self, view: KyfView, seat: int, room: int) -> str:
-        s = self.sym
-        if view.out[seat]:
-            grave = list(view.attack[seat]) + list(view.graveyard[seat])
-            return "[$text-muted]out[/]" + (" " + self.card_row(grave, room - 4) if grave else "")
-        extra, extra_len = [], 0
-        if view.reaper_on == seat:
-            extra.append(f"[bold reverse $error]{s['skull']}Reaper[/]")
-            extra_len += 8
-        if view.owe[seat]:
-            extra.append(f"[bold $warning]+{view.owe[seat]} owed[/]")
-            extra_len += len(f"+{view.owe[seat]} owed") + 1
-        seq, parts = view.attack[seat], []
-        if seq:
-            top_deadly = seq[-1].number == 3
-            parts.append(self.card_row(seq, room - extra_len - (7 if top_deadly else 0), deadly_top=top_deadly))
-            if top_deadly:
-                parts.append(f"[bold $error]{s['skull']}deadly[/]")
-        return " ".join(parts + extra)
-
-    def card_row(self, cards: Sequence[KyfCard], room: int, deadly_top: bool = False) -> str:
-        """`R1 R2 R3` in their colours; the oldest dropped with … when there isn't room."""
-        shown = list(range(len(cards)))
-        while shown and sum(len(cards[i].label) + 1 for i in shown) + (2 if len(shown) < len(cards) else 0) > room:
-            shown.pop(0)
-        out = [self.sym["ell"]] if len(shown) < len(cards) else []
-        for i in shown:
-            look = "bold reverse" if deadly_top and i == len(cards) - 1 else "bold"
-            out.append(f"[{look} {card_style(cards[i])}]{cards[i].label}[/]")
-        return " ".join(out)
+        return self.sym_text(line + attack_text(view, seat, max(8, 56 - used), self.sym))
 
     def piles_text(self, update: SeatUpdate) -> str:
         s, view = self.sym, update.view
@@ -245,7 +170,7 @@ class TableScreen(SharedTableScreen):
         if view.deck_known:
             known = [c for _, c in sorted(view.deck_known, key=lambda x: x[0])]
             label = "face up at the bottom:" if used < 16 else "bottom:"
-            line1 += f"  [$text-muted]{label}[/] {self.card_row(known, 56 - used - len(label) - 3)}"
+            line1 += f"  [$text-muted]{label}[/] {card_row(known, 56 - used - len(label) - 3, self.sym)}"
         middle = "Middle: empty"
         if view.middle:
             top = view.middle[-1]
@@ -331,35 +256,10 @@ class TableScreen(SharedTableScreen):
         owed = owes(sight.update.view, seat, you=True)
         return f"On your turn: {owed}." if owed else ""
 
-    def game_over_screen(self, update: SeatUpdate) -> GameOverScreen:
-        view, table = update.view, self.table
-        title, tone = outcome(table, update)
-        how = WIN_HOW.get(view.how, view.how or "the game ended")
-        lines = [f"How: {escape(how)} · seed {table.seed}"]
-        if view.head_hunter:
-            lines.append(f"Head Hunter: first to {view.head_hunter} kills.")
-        out = knocked_out(table, update)
-        lines.append(f"Out, in order: {escape(out)}" if out else "Nobody was knocked out.")
-        return GameOverScreen(title, tone, lines, self.figures(update), dialog_id="kyf-game-over")
+    def game_over_screen(self, update: SeatUpdate):
+        from cutthroat.tui.tables.kill_your_friends.game_over import game_over
 
-    def figures(self, update: SeatUpdate) -> str:
-        view = update.view
-        alive, dead, star = ("o", "x", "*") if self.ascii_style else ("♥", "✝", "★")
-        head = f"{'':8}{'Player':<9} {'Who':<9} {'Lives':<5} {'Hand':>4} {'Attacks':>7} {'Saves':>5} {'Kills':>5}"
-        lines = [f"[$text-muted]{head}[/]"]
-        for seat in range(view.n):
-            info = self.table.seats[seat]
-            level = f"{info.level or 'bot'}" if info.is_bot else ""
-            won = f"[bold $success]{star}[/]" if seat in view.winners else " "
-            badge = f"[reverse bold {CHAR_STYLE[view.colours[seat]]}] {view.letter(seat)} [/]"
-            lives = "".join(f"[bold $error]{alive}[/]" if x else f"[$text-muted]{dead}[/]"
-                            for x in sorted(view.lives[seat], reverse=True)) + " " * (5 - len(view.lives[seat]))
-            hand = "out" if view.out[seat] else str(view.hand_counts[seat])
-            stats = update.stats[seat]
-            kills = view.points[seat] if view.head_hunter else stats["took"]
-            lines.append(f" {won}{seat + 1} {badge} {escape(self.names[seat][:9].ljust(9))} "
-                         f"[$text-muted]{level:<9}[/] {lives} {hand:>4} {stats['attacks']:>7} {stats['saves']:>5} {kills:>5}")
-        return "\n".join(lines)
+        return game_over(self, update)
 
     # -- keys -----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
