@@ -1,0 +1,91 @@
+"""The lens a shared screen looks through (headless): solo, watching, and hot-seat's one rule —
+nothing private while several may look, a curtain before every private screen after that."""
+
+from __future__ import annotations
+
+from cutthroat.games.exploding_kittens.actions import Pass, Play
+from cutthroat.games.exploding_kittens.cards import BY_CODE
+from cutthroat.games.exploding_kittens.rules import RULES as EK
+from cutthroat.games.kill_your_friends.actions import DRAW
+from cutthroat.host import InlineWorkers, ManualClock, TableHost
+from cutthroat.lens import HOT_SEAT, SOLO, WATCH, Lens
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+from helpers_ek import BOX_CONFIG, position
+
+
+def seated(session: Session, **options):
+    """A host on a manual clock (bots wait 1 s to move), and a lens fed by its ports."""
+    clock = ManualClock()
+    host = TableHost(session, clock=clock, workers=InlineWorkers(), bot_delay=1.0, **options)
+    lens = Lens.for_host(host)
+    sights = []
+    for port in lens.ports.values():
+        sights.append(lens.receive(port.listen(lambda u: sights.append(lens.receive(u)))))
+    host.start()
+    return host, lens, clock, sights
+
+
+def kyf(seats) -> Session:
+    return Session("kill-your-friends", {}, 7, seats)
+
+
+def test_solo_shows_the_human_always_and_watching_shows_the_spectator():
+    host, lens, clock, _ = seated(kyf([Seat("human", "Ana"), Seat("bot", "Bob", "random")]))
+    assert lens.mode == SOLO and lens.screen().seat == 0 and lens.screen().private
+    clock.advance(5)
+    assert lens.screen().seat == 0 and lens.screen().curtain is None
+    host, lens, clock, _ = seated(kyf([Seat("bot", "Ana", "random"), Seat("bot", "Bob", "random")]))
+    assert lens.mode == WATCH and lens.screen().seat is None and not lens.screen().update.view.hand
+
+
+def test_hot_seat_curtain_before_each_private_screen_and_news_waits_for_its_seat():
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = kyf(seats)
+    host, lens, clock, _ = seated(session)
+    assert lens.mode == HOT_SEAT
+    told = []
+    while session.seat_is_bot(session.state.turn):  # let the bot move first if it starts
+        clock.advance(1)
+    first = session.state.turn
+    sight = lens.screen()
+    assert sight.curtain == first and sight.seat is None and not sight.update.view.hand
+    sight = lens.pass_curtain()
+    assert sight.private and sight.seat == first and sight.update.view.hand
+    assert host.submit(first, DRAW) is None  # a private pick-up: news for `first` alone, later
+    assert not lens.screen().news
+    # The next human's private screen comes behind a curtain; while the bot plays, nothing private.
+    for _ in range(20):
+        sight = lens.screen()
+        if session.seat_is_bot(session.state.turn):
+            assert sight.seat is None and sight.curtain is None and not sight.update.view.hand
+            clock.advance(1)
+            continue
+        assert sight.curtain == session.state.turn and not sight.update.view.hand and not sight.news
+        sight = lens.pass_curtain()
+        assert sight.private and sight.seat == session.state.turn
+        if sight.seat == first and not told:
+            told = [e for e in sight.news if e.kind == "picked_up"]
+            assert told and told[0].cards, "the pick-up is told to the one who picked up, on their screen"
+        host.submit(sight.seat, session.legal_actions(sight.seat)[0])
+    assert told
+
+
+def test_a_shared_window_is_claimed_behind_a_curtain():
+    # Cy (bot) plays Skip: Ana and Bob (humans) may Nope it; the window is shared.
+    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
+    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host, lens, clock, _ = seated(session, window_seconds=3.0)
+    sight = lens.screen()
+    assert sight.claimable == (0, 1) and sight.seat is None and sight.curtain is None
+    assert lens.claim(2) is None  # Cy isn't asked
+    sight = lens.claim(1)
+    assert sight.curtain == 1 and not sight.update.view.hand
+    clock.advance(10)
+    assert len(session.log) == 1, "a claimed window waits"
+    sight = lens.pass_curtain()
+    assert sight.private and sight.seat == 1 and sight.update.legal
+    assert host.submit(1, Pass(1)) is None
+    assert lens.screen().claimable == (0,) and lens.screen().seat is None
