@@ -154,7 +154,7 @@ def cmd_simulate(args) -> int:
         try:
             session = Session(rules.game_id, config, game_seed,
                               [Seat("bot", f"{lvl} {i + 1}", lvl) for i, lvl in enumerate(order)],
-                              think_ms=args.think, undo_allowed=False)
+                              think_ms=args.think, undo_allowed=False, figures=False)
             TableHost(session, clock=ManualClock(), workers=InlineWorkers(), strict=True,
                       max_moves=STEP_LIMIT, bots=bots).start()
             result = session.result()

@@ -24,7 +24,7 @@ class Session:
                  state: Any = None, log: list[tuple[int, Action]] | None = None,
                  stats: list[dict[str, Any]] | None = None,
                  autosave_path: str | os.PathLike | None = None, think_ms: int | None = None,
-                 undo_allowed: bool = True) -> None:
+                 undo_allowed: bool = True, figures: bool = True) -> None:
         self.game = game
         self.rules = get_rules(game)
         self.config = dict(config)
@@ -35,6 +35,7 @@ class Session:
         self.stats = stats if stats is not None else new_stats(self.rules, len(seats))
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.undo_allowed = undo_allowed
+        self.figures = figures and bool(self.rules.stat_columns)  # `simulate` needs no game-over figures
         self.think_ms = think_ms
         #: Changes so far (moves, counting those of the log it resumed from, and undos): a bot's
         #: answer or a hint for an older version is stale.
@@ -97,7 +98,8 @@ class Session:
         else:
             self._undo.clear()
         self.log.append((seat, action))
-        tally(self.rules, self.stats, events)
+        if self.figures:
+            tally(self.rules, self.stats, events)
         self._changed()
         return events
 
@@ -116,7 +118,8 @@ class Session:
 
     def _changed(self) -> None:
         self.version += 1
-        self.autosave()
+        if self.autosave_path is not None:
+            self.autosave()
 
     # -- saving ----------------------------------------------------------------------------
     def save_data(self, name: str = "") -> SaveData:

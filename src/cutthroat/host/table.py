@@ -224,11 +224,13 @@ class TableHost:
         if self._pauses:
             self._holds.update(self._pauses[e.kind] for e in events if e.kind in self._pauses)
         error = self.session.autosave_error
-        if error and error != self._autosave_error:
-            self._notices.append(("Autosave failed", f"{error} — the game goes on; save with s elsewhere"))
-        self._autosave_error = error
+        if error != self._autosave_error:
+            if error:
+                self._notices.append(("Autosave failed", f"{error} — the game goes on; save with s elsewhere"))
+            self._autosave_error = error
         self._plan()
-        self._deliver(events)
+        if self._ports:
+            self._deliver(events)
 
     def _skip(self) -> None:
         self._skipping = True
@@ -343,7 +345,7 @@ class TableHost:
     def _ask_bot(self, seat: int, version: int) -> None:
         self._bot_timer = None
         session = self.session
-        if version != session.version or self._holds or seat not in self.rules.to_act(session.state):
+        if version != session.version or self._holds:  # (the same version: `seat` is still to act)
             self._asked = None
             return
         bot = self._bots.get(seat) or self._bot(seat)
@@ -396,7 +398,7 @@ class TableHost:
 
     # -- telling the seats ------------------------------------------------------------------------
     def _deliver(self, events: list[Event]) -> None:
-        listening = [p for p in self._ports.values() if p.listening] if self._ports else None
+        listening = [p for p in self._ports.values() if p.listening]
         if listening:
             common = self._common()
             for port in listening:
