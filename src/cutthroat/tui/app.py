@@ -155,6 +155,15 @@ class CutthroatApp(App):
         self.push_screen(table_screen(Lens.for_host(self.host)))
         self.check_size(self.size.width, self.size.height)
 
+    def play_again(self, seed: int) -> None:
+        """A new game like the one on the table, dealt from `seed`."""
+        session = self.host.session
+        self.start_game(session.game, session.config, seed, session.seats, session.think_ms)
+
+    def save_table(self, path, name: str = "") -> Path:
+        """Save the game on the table (raises SaveError with a one-line reason)."""
+        return self.host.session.save(path, name)
+
     def apply_table_settings(self) -> None:
         """Settings the table lives by (they may change mid-game): bot pace, window time, undo."""
         host = self.host

@@ -36,6 +36,9 @@ from cutthroat.games.exploding_kittens.state import (
 )
 
 #: How a seat went out, as the game-over figures say it.
+#: What each combo does, as the hand panel says it when the combo is selected.
+COMBO_EFFECTS = {"pair": "Pair: steal a random card", "triple": "Three of a kind: name a card",
+                 "five": "Five different: take from the discard pile"}
 HOW_OUT = {"exploded": "exploded", "imploded": "imploded", "barked": "barked at"}
 
 

@@ -14,6 +14,7 @@ from cutthroat.engine.protocol import Action
 from cutthroat.games.kill_your_friends.actions import FORCED_KINDS, REAPER_KILL, REAPER_RESURRECT, REAPER_SAVE
 from cutthroat.games.kill_your_friends.cards import (
     CHAOS,
+    CHAOS_CARDS,
     CHARACTERS,
     COLOUR_LETTERS,
     HEAD_SWAP_CARD,
@@ -223,6 +224,15 @@ def owes(view: Position, seat: int, you: bool = False) -> str:
         return "the Reaper is on you" if you else "faces the Reaper"
     if deadly(view, seat):
         return "a 3 is on you: save or lose a life" if you else "has a 3 on them"
+    return ""
+
+
+def card_effect(card: KyfCard) -> str:
+    """What a Chaos card or the Reaper does, as the hand panel says it ('' for a Kill card)."""
+    if card.kind == CHAOS:
+        return f"{CHAOS_CARDS[card.code][2]}. "
+    if card is REAPER:
+        return "kill anyone, clear the cards on you, or bring back a life. "
     return ""
 
 

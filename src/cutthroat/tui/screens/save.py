@@ -11,7 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from cutthroat.saves import SaveError
-from cutthroat.session import AUTOSAVE_NAME, Session
+from typing import Callable
+
+from cutthroat.session import AUTOSAVE_NAME
 
 
 def file_name(name: str) -> str:
@@ -23,9 +25,10 @@ def file_name(name: str) -> str:
 class SaveScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, session: Session, suggestion: str) -> None:
+    def __init__(self, save: Callable[..., object], suggestion: str) -> None:
+        """`save(path, name)` writes the game (the app's, for the table on screen)."""
         super().__init__()
-        self.session = session
+        self.save = save
         self.suggestion = suggestion
 
     def compose(self) -> ComposeResult:
@@ -47,7 +50,7 @@ class SaveScreen(ModalScreen[str | None]):
             self.app.notify("That name is kept for the autosave: pick another", severity="warning")
             return
         try:
-            self.session.save(target, name)
+            self.save(target, name)
         except SaveError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return

@@ -118,12 +118,11 @@ class TableScreenBase(Screen):
     def after_game_over(self, choice: str | None) -> None:
         """The game-over dialog's answer: a new seed, the same seed, a look at the table, or
         back to the title."""
-        app, table = self.app, self.table
-        seats = app.host.session.seats
+        app = self.app
         if choice == "again":
-            app.start_game(table.game, table.config, random.randrange(1_000_000), seats)
+            app.play_again(random.randrange(1_000_000))
         elif choice == "same":
-            app.start_game(table.game, table.config, table.seed, seats)
+            app.play_again(self.table.seed)
         elif choice == "look":
             self.say("The final table. Enter: the results · Esc: menu")
         else:
@@ -135,7 +134,7 @@ class TableScreenBase(Screen):
     def action_save(self) -> None:
         from cutthroat.tui.screens.save import SaveScreen
 
-        self.app.push_screen(SaveScreen(self.app.host.session, self.save_name()))
+        self.app.push_screen(SaveScreen(self.app.save_table, self.save_name()))
 
     def action_rules(self) -> None:
         from cutthroat.tui.screens.help import HelpScreen

@@ -28,7 +28,7 @@ from cutthroat.games.exploding_kittens.cards import EXPLODING, IMPLODING, EkCard
 from cutthroat.games.exploding_kittens.knowledge import drawers, kittens_left
 from cutthroat.games.exploding_kittens.recipes import RECIPES
 from cutthroat.games.exploding_kittens.state import REINSERT, WINDOW, EkView, Frame
-from cutthroat.games.exploding_kittens.text import frame_need, hint_text, why_unplayable, window_text
+from cutthroat.games.exploding_kittens.text import COMBO_EFFECTS, frame_need, hint_text, why_unplayable, window_text
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
 from cutthroat.tui.tables.exploding_kittens.prompts import (
@@ -54,8 +54,6 @@ SHORT = {"EXP": "Exploding", "IMP": "Imploding", "STREAK": "Streaking", "BARK": 
          "SUPER": "Super Skip", "TAKE": "I'll Take", "BOMB": "Catomic"}
 #: How this table plays cat cards together (the end of "Cat cards do nothing alone: …").
 COMBO_KEYS = "select 2, 3 or 5 with space, then Enter"
-COMBO_NOTES = {"pair": "Pair: steal a random card", "triple": "Three of a kind: name a card",
-               "five": "Five different: take from the discard pile"}
 
 
 def short(card: EkCard) -> str:
@@ -250,7 +248,7 @@ class TableScreen(SharedTableScreen):
             what, names = combo_kind(combo), ", ".join(c.name for c in combo)
             if what is None:
                 return f"[$error]{self.sym['x']} {escape(names)}: not a combo (2 or 3 alike, or 5 different)[/]"
-            return f"[bold]Enter:[/] {escape(COMBO_NOTES[what])} [$text-muted]({escape(names)})[/]"
+            return f"[bold]Enter:[/] {escape(COMBO_EFFECTS[what])} [$text-muted]({escape(names)})[/]"
         if Play(card) in self.update.legal:
             return f"{label} {escape(card.text)} [bold]⏎[/]{marked}"
         return f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, COMBO_KEYS))}[/]{marked}"

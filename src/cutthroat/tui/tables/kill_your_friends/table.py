@@ -18,12 +18,13 @@ from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
 from cutthroat.games.kill_your_friends.actions import DRAW, FORCED_KINDS, PASS, REAPER_RESURRECT, REAPER_SAVE, REVEAL
-from cutthroat.games.kill_your_friends.cards import CHAOS, CHAOS_CARDS, REAPER, KyfCard
+from cutthroat.games.kill_your_friends.cards import KyfCard
 from cutthroat.games.kill_your_friends.knowledge import deadly
 from cutthroat.games.kill_your_friends.state import KyfView
 from cutthroat.games.kill_your_friends.text import (
     FORCED_PROMPTS,
     WIN_HOW,
+    card_effect,
     choice_title,
     describe_action,
     owes,
@@ -235,11 +236,7 @@ class TableScreen(SharedTableScreen):
             return "[$text-muted]Not your turn.[/]" if not self.update.over else ""
         options = self.options_for(card)
         label = chip(card.label, card_style(card), bool(options))
-        what = ""
-        if card.kind == CHAOS:
-            what = f"{CHAOS_CARDS[card.code][2]}. "
-        elif card is REAPER:
-            what = "kill anyone, clear the cards on you, or bring back a life. "
+        what = card_effect(card)
         if self.forced() is not None:
             return f"{label} [$text-muted]{what}Not now: Enter takes your forced turn[/]"
         if not options:
