@@ -74,8 +74,8 @@ class TableScreenBase(Screen):
             self.sight = sight
 
     def narrate(self, update: SeatUpdate) -> None:
-        self.query_one(EventLog).narrate(self.shown_events(update), update.seat, self.names,
-                                         ascii_style=self.ascii_style)
+        log = self.query_one(EventLog)
+        log.post_message(EventLog.Told(self.shown_events(update), update.seat, self.names, self.ascii_style))
 
     def shown_events(self, update: SeatUpdate):
         """The events the log tells (a game leaves out the ones its log would only repeat)."""

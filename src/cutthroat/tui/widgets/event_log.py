@@ -5,15 +5,27 @@ from __future__ import annotations
 from typing import Sequence
 
 from rich.text import Text
+from textual.message import Message
 from textual.widgets import RichLog
 
 from cutthroat.engine.protocol import Event
 
 
 class EventLog(RichLog):
+    """The table's log. Events come to it as `Told` messages (as one seat may see them)."""
+
+    class Told(Message):
+        def __init__(self, events: Sequence[Event], seat: int | None, names: Sequence[str],
+                     ascii_style: bool) -> None:
+            super().__init__()
+            self.events, self.seat, self.names, self.ascii_style = list(events), seat, list(names), ascii_style
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=500, min_width=10)
         self.can_focus = False
+
+    def on_event_log_told(self, message: "EventLog.Told") -> None:
+        self.narrate(message.events, message.seat, message.names, ascii_style=message.ascii_style)
 
     def narrate(self, events: Sequence[Event], seat: int | None = None, names: Sequence[str] = (),
                 ascii_style: bool = False) -> None:

@@ -238,7 +238,7 @@ class TableScreen(TableScreenBase):
 
     # -- the port talks back -------------------------------------------------------------------
     def narrate(self, update: SeatUpdate) -> None:
-        self.query_one(EventLog).narrate(update.events, update.seat, ascii_style=self.ascii_style)
+        self.query_one(EventLog).post_message(EventLog.Told(update.events, update.seat, (), self.ascii_style))
         self.hinted = None
         if any(e.kind == "round_ended" for e in update.events):
             self.call_after_refresh(self.show_round_end)
