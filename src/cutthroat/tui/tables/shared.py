@@ -82,29 +82,31 @@ class SharedTableScreen(TableScreenBase):
 
     # -- layout -----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        p = self.ID
-        bind = (SharedTableScreen.sight, SharedTableScreen.cursor, SharedTableScreen.selected,
-                SharedTableScreen.message)
+        p, screen = self.ID, SharedTableScreen
+        every = (screen.sight, screen.cursor, screen.selected, screen.message)
+
+        def bound(render, part: str, **options) -> BoundStatic:
+            """A line of the table, drawn by `render(widget)` whenever the screen's state changes."""
+            return BoundStatic(render, id=f"{p}-{part}", classes=f"table-{part}", **options).data_bind(*every)
+
         yield BoundStatic(lambda w: self.title_bar(w.sight), id=f"{p}-title",
-                          classes="title-bar").data_bind(SharedTableScreen.sight)
-        with Horizontal(id=f"{p}-main"):
-            with Vertical(id=f"{p}-board", classes=self.board_classes()):
-                yield BoundStatic(lambda w: self.head_text(w.sight.update), id=f"{p}-head").data_bind(*bind)
+                          classes="title-bar").data_bind(screen.sight)
+        with Horizontal(id=f"{p}-main", classes="table-main"):
+            with Vertical(id=f"{p}-board", classes=f"table-board {self.board_classes()}"):
+                yield bound(lambda w: self.head_text(w.sight.update), "head")
                 for seat in range(len(self.names)):
                     yield BoundStatic(lambda w, q=seat: self.seat_line(w.sight, q), id=f"seat-{seat}",
-                                      classes=f"{p}-seat", style=lambda w, q=seat: self.seat_classes(w.sight, q)
-                                      ).data_bind(*bind)
-                yield BoundStatic(lambda w: self.piles_text(w.sight.update), id=f"{p}-piles").data_bind(*bind)
-                with Vertical(id=f"{p}-bottom"):
-                    yield BoundStatic(lambda w: self.status_text(w.sight), id=f"{p}-status").data_bind(*bind)
-                    yield WindowBar(self.WINDOW_PROMPT, self.names, id=f"{p}-window").data_bind(
-                        SharedTableScreen.sight)
-                    yield BoundStatic(lambda w: self.message_text(w.sight, w.message),
-                                      id=f"{p}-message").data_bind(*bind)
+                                      classes="table-seat", style=lambda w, q=seat: self.seat_classes(w.sight, q)
+                                      ).data_bind(*every)
+                yield bound(lambda w: self.piles_text(w.sight.update), "piles")
+                with Vertical(id=f"{p}-bottom", classes="table-bottom"):
+                    yield bound(lambda w: self.status_text(w.sight), "status")
+                    yield WindowBar(self.WINDOW_PROMPT, self.names, id=f"{p}-window",
+                                    classes="table-window").data_bind(screen.sight)
+                    yield bound(lambda w: self.message_text(w.sight, w.message), "message")
                     yield HandPanel(id=f"{p}-hand", render_hand=lambda w: self.hand_shown(w.sight, w.cursor, w.selected)
-                                    ).data_bind(SharedTableScreen.sight, SharedTableScreen.cursor,
-                                                SharedTableScreen.selected)
-            yield EventLog(id=f"{p}-log")
+                                    ).data_bind(screen.sight, screen.cursor, screen.selected)
+            yield EventLog(id=f"{p}-log", classes="table-log")
         yield Footer(compact=self.COMPACT_FOOTER)
 
     def board_classes(self) -> str:

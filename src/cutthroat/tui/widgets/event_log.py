@@ -20,8 +20,9 @@ class EventLog(RichLog):
             super().__init__()
             self.events, self.seat, self.names, self.ascii_style = list(events), seat, list(names), ascii_style
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=500, min_width=10)
+    def __init__(self, *, id: str | None = None, classes: str = "") -> None:
+        super().__init__(id=id, classes=classes, wrap=True, markup=False, highlight=False, max_lines=500,
+                         min_width=10)
         self.can_focus = False
 
     def on_event_log_told(self, message: "EventLog.Told") -> None:

@@ -19,8 +19,8 @@ class WindowBar(Static):
 
     sight = reactive(None, always_update=True)
 
-    def __init__(self, prompt: str, names: Sequence[str], *, id: str | None = None) -> None:
-        super().__init__("", id=id)
+    def __init__(self, prompt: str, names: Sequence[str], *, id: str | None = None, classes: str = "") -> None:
+        super().__init__("", id=id, classes=classes)
         self.prompt = prompt
         self.names = list(names)
         self.ends: float | None = None

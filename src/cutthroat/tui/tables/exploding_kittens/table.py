@@ -69,7 +69,7 @@ def card_style(card: EkCard) -> str:
 
 
 class TableScreen(SharedTableScreen):
-    CSS_PATH = "ek.tcss"
+    CSS_PATH = ["../shared.tcss", "ek.tcss"]
     GAME_TITLE = "Exploding Kittens"
     ID = "ek"
     WINDOW_PROMPT = "Nope? Press your seat number:"

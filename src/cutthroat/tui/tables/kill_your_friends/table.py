@@ -52,7 +52,7 @@ MAX_SEATS = 8
 
 
 class TableScreen(SharedTableScreen):
-    CSS_PATH = "kyf.tcss"
+    CSS_PATH = ["../shared.tcss", "kyf.tcss"]
     GAME_TITLE = "Kill Your Friends"
     ID = "kyf"
     COMPACT_FOOTER = False
