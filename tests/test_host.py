@@ -214,7 +214,7 @@ def test_a_claim_stops_the_window_clock_and_a_nope_reopens_it_with_full_time():
     got = listen(host.port(None))
     host.start()
     clock.advance(2.0)
-    host.claim(1)
+    host.claim(1, session.version)
     clock.advance(10.0)
     assert len(session.log) == 1, "Bob is behind the curtain: the window waits"
     assert host.submit(1, PlayNope(1)) is None

@@ -50,7 +50,7 @@ def test_hot_seat_curtain_before_each_private_screen_and_news_waits_for_its_seat
     first = session.state.turn
     sight = lens.screen()
     assert sight.curtain == first and sight.seat is None and not sight.update.view.hand
-    sight = lens.pass_curtain()
+    sight = lens.pass_curtain(first)
     assert sight.private and sight.seat == first and sight.update.view.hand
     assert host.submit(first, DRAW) is None  # a private pick-up: news for `first` alone, later
     assert not lens.screen().news
@@ -62,7 +62,7 @@ def test_hot_seat_curtain_before_each_private_screen_and_news_waits_for_its_seat
             clock.advance(1)
             continue
         assert sight.curtain == session.state.turn and not sight.update.view.hand and not sight.news
-        sight = lens.pass_curtain()
+        sight = lens.pass_curtain(sight.curtain)
         assert sight.private and sight.seat == session.state.turn
         if sight.seat == first and not told:
             told = [e for e in sight.news if e.kind == "picked_up"]
@@ -85,7 +85,26 @@ def test_a_shared_window_is_claimed_behind_a_curtain():
     assert sight.curtain == 1 and not sight.update.view.hand
     clock.advance(10)
     assert len(session.log) == 1, "a claimed window waits"
-    sight = lens.pass_curtain()
+    sight = lens.pass_curtain(1)
     assert sight.private and sight.seat == 1 and sight.update.legal
     assert host.submit(1, Pass(1)) is None
     assert lens.screen().claimable == (0,) and lens.screen().seat is None
+
+
+def test_a_curtain_passed_for_someone_it_no_longer_waits_for_shows_nothing_private():
+    """Bob claims the shared window on Cy's Skip just as it times out; Ana is to play next. The
+    curtain said "Pass to Bob": passing it must show neither Ana's hand nor Bob's."""
+    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
+    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host, lens, clock, _ = seated(session, window_seconds=3.0)
+    stale = lens.screen()
+    assert stale.claimable == (0, 1)
+    lens.claimant, lens.curtain_for = 1, 1  # Bob pressed 2: "Pass to Bob" is up …
+    clock.advance(3.0)  # … but the window timed out before his claim reached the host
+    host.claim(1, stale.update.version)
+    assert host._claim is None, "a late claim is dropped"
+    assert session.state.turn == 0 and lens.screen().curtain == 0
+    sight = lens.pass_curtain(1)
+    assert not sight.private and sight.curtain == 0, "a new curtain, for Ana"

@@ -76,13 +76,11 @@ class Lens:
     # -- feeding ---------------------------------------------------------------------------------
     def receive(self, update: SeatUpdate) -> Sight | None:
         """Take one port's update; the new frame when the screen should change, else None."""
-        if update.seat is not None or self.mode != HOT_SEAT:
-            self.latest[update.seat] = update
+        previous = self.latest.get(update.seat)
+        self.latest[update.seat] = update
         if self.mode == HOT_SEAT and update.seat is not None:
             self._news[update.seat] += update.private_events
             return None
-        previous = self.latest.get(None)
-        self.latest[None] = update
         if self.mode == HOT_SEAT and previous is not None and previous.version != update.version:
             self.claimant = None  # any move ends a claim (the host's too)
         return self._decide()
@@ -90,10 +88,12 @@ class Lens:
     def screen(self) -> Sight | None:
         return self._sight
 
-    def pass_curtain(self) -> Sight | None:
-        """The seat the curtain waited for is alone at the screen now."""
-        if self.curtain_for is not None:
-            self.holder, self.shared_since, self.curtain_for = self.curtain_for, False, None
+    def pass_curtain(self, seat: int) -> Sight | None:
+        """`seat`, whose name the curtain showed, is alone at the screen now. If the table has
+        moved on and the curtain waits for someone else now, nothing private shows: decide again
+        (a new curtain, or a shared screen)."""
+        if self.curtain_for == seat:
+            self.holder, self.shared_since, self.curtain_for = seat, False, None
         return self._decide()
 
     def claim(self, seat: int) -> Sight | None:
@@ -102,7 +102,7 @@ class Lens:
         if sight is None or seat not in sight.claimable:
             return None
         self.claimant = seat
-        self.port(seat).claim()
+        self.port(seat).claim(sight.update.version)
         return self._decide()
 
     def unclaim(self) -> Sight | None:

@@ -67,12 +67,7 @@ class Struct:
         player count …): raise ValueError with a one-line reason."""
 
     def copy(self):
-        cls = type(self)
-        copier = _COPIERS.get(cls)
-        if copier is None:  # first copy of this class: generate it, and let later calls go straight there
-            copier = _COPIERS[cls] = _compile_copy(cls)
-            cls.copy = copier
-        return copier(self)
+        return _copier(type(self))(self)
 
     def to_json(self) -> dict[str, Any]:
         return _codec(type(self)).encode(self)
@@ -89,9 +84,26 @@ def struct(cls=None, /, *, frozen: bool = False):
     field types (the class derives from `Struct`)."""
 
     def wrap(c):
-        return dataclass(slots=True, frozen=frozen)(c)
+        c = dataclass(slots=True, frozen=frozen)(c)
+
+        def copy(self):
+            """The first copy generates the class's copy function; later ones go straight there."""
+            copier = _copier(type(self))
+            if type(self) is c:
+                c.copy = copier
+            return copier(self)
+
+        c.copy = copy  # each struct class its own, so a subclass never copies as its parent
+        return c
 
     return wrap if cls is None else wrap(cls)
+
+
+def _copier(cls) -> Callable[[Any], Any]:
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _compile_copy(cls)
+    return copier
 
 
 # --- checks the validate hooks share -----------------------------------------------------------
@@ -183,7 +195,7 @@ def _build(tp) -> _Type:
     if origin is frozenset:
         return _frozenset(args[0])
     if origin is dict:
-        return _dict(args[1])
+        return _dict(*args)
     if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or _is_namedtuple(tp)):
         return _record(tp)
     raise TypeError(f"no codec for {tp!r}")
@@ -310,7 +322,9 @@ def _frozenset(item_type) -> _Type:
     return _Type(encode, decode, None)
 
 
-def _dict(value_type) -> _Type:
+def _dict(key_type, value_type) -> _Type:
+    if key_type is not str:
+        raise TypeError(f"dict fields need str keys (JSON's), not {key_type!r}")
     item = _codec(value_type)
 
     def encode(values):
@@ -340,9 +354,16 @@ def _record_fields(cls) -> list[tuple[str, Any]]:
 def _record(cls) -> _Type:
     placeholder = _Type(None, None, None)  # type: ignore[arg-type]
     _CODECS[cls] = placeholder  # recursive records resolve to this while building
-    fields = [(name, _codec(tp)) for name, tp in _record_fields(cls)]
+    try:
+        fields = [(name, _codec(tp)) for name, tp in _record_fields(cls)]
+    except BaseException:
+        del _CODECS[cls]  # not a half-built codec for the next caller
+        raise
     names = {name for name, _ in fields}
     frozen = _is_namedtuple(cls) or cls.__dataclass_params__.frozen
+    if frozen and any(codec.copy is not None for _, codec in fields):
+        del _CODECS[cls]
+        raise TypeError(f"{cls.__name__} is shared when copied (frozen), so its fields must be immutable")
 
     def encode(obj):
         return {name: codec.encode(getattr(obj, name)) for name, codec in fields}

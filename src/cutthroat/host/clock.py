@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import logging
 import threading
 import time
 from typing import Callable, Protocol
+
+log = logging.getLogger("cutthroat.host")
 
 
 class Timer(Protocol):
@@ -63,13 +66,20 @@ class ManualClock:
 
 
 class SystemClock:
-    """`time.monotonic`, with one daemon thread that runs callbacks when they fall due."""
+    """`time.monotonic`, with one daemon thread that runs callbacks when they fall due (a failing
+    callback is logged and the clock goes on); `close()` ends the thread."""
 
     def __init__(self) -> None:
         self._due: list[tuple[float, int, _Entry]] = []
         self._order = itertools.count()
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def close(self) -> None:
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
 
     def now(self) -> float:
         return time.monotonic()
@@ -87,9 +97,14 @@ class SystemClock:
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not self._due or self._due[0][0] > time.monotonic():
+                while not self._closed and (not self._due or self._due[0][0] > time.monotonic()):
                     timeout = self._due[0][0] - time.monotonic() if self._due else None
                     self._wake.wait(timeout)
+                if self._closed:
+                    return
                 _, _, entry = heapq.heappop(self._due)
             if not entry.cancelled:
-                entry.callback()
+                try:
+                    entry.callback()
+                except Exception:  # noqa: BLE001 - one failing callback must not stop the clock
+                    log.exception("a timer's callback failed")

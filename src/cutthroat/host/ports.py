@@ -81,9 +81,10 @@ class SeatPort:
         """Hold the table after any change telling one of these event kinds (see the host)."""
         self._host.pause_on(kinds, f"{self.seat}:{key}")
 
-    def claim(self) -> None:
+    def claim(self, version: int) -> None:
+        """Answer the reaction window seen at `version` (the host drops a claim that came late)."""
         if self.seat is not None:
-            self._host.claim(self.seat)
+            self._host.claim(self.seat, version)
 
     def unclaim(self) -> None:
         if self.seat is not None:

@@ -34,6 +34,7 @@ from cutthroat.host.workers import InlineWorkers, ThreadWorkers, Workers
 from cutthroat.session import Session
 
 log = logging.getLogger("cutthroat.host")
+KEEP = object()  # `configure`: leave this setting as it is
 
 
 class TableHost:
@@ -112,21 +113,30 @@ class TableHost:
         shows the round's end before the bot deals the next): `release(key)` goes on."""
         self._post(lambda: self._pauses.update({kind: key for kind in kinds}))
 
-    def claim(self, seat: int) -> None:
-        """`seat` is answering the reaction window (hot-seat, behind the curtain): the clock stops."""
-        self._post(lambda: self._set_claim(seat))
+    def claim(self, seat: int, version: int) -> None:
+        """`seat` answers the reaction window it saw at `version` (hot-seat, behind the curtain):
+        the clock stops. A claim on a window that has moved on, or by a seat not answering it,
+        is dropped."""
+        self._post(lambda: self._set_claim(seat, version))
 
     def unclaim(self, seat: int) -> None:
-        self._post(lambda: self._set_claim(None) if self._claim == seat else None)
+        self._post(lambda: self._set_claim(None, self.session.version) if self._claim == seat else None)
 
-    def configure(self, *, bot_delay: float | None = None, window_seconds: float | None = -1.0) -> None:
-        """Change the bot pause or the window length (Settings) for what comes next."""
+    def configure(self, *, bot_delay: float | None = None, window_seconds: float | None | object = KEEP,
+                  undo: bool | None = None) -> None:
+        """Change the bot pause, the window length (None: no clock) or undo (Settings) from now on."""
         def change() -> None:
             if bot_delay is not None:
                 self.bot_delay = bot_delay
-            if window_seconds is None or window_seconds >= 0:
+            if window_seconds is not KEEP:
                 self.window_seconds = window_seconds
+            if undo is not None:
+                self.session.undo_allowed = undo
         self._post(change)
+
+    def save(self, path, name: str = ""):
+        """Save the game between two moves (raises SaveError with a one-line reason)."""
+        return self._read(lambda: self.session.save(path, name))
 
     def hint(self, seat: int, think_ms: int | None = None) -> Action | None:
         """The hard bot's move for `seat` now (blocking: call it off the UI thread). Asked twice
@@ -144,11 +154,13 @@ class TableHost:
             return None
 
     def close(self) -> None:
+        """Nothing more moves: timers cancelled, late bot answers dropped, threads ended."""
         self.closed = True
         self._post(self._cancel_timers)
-        close = getattr(self.workers, "close", None)
-        if close is not None:
-            close()
+        for part in (self.workers, self.clock):
+            close = getattr(part, "close", None)
+            if close is not None:
+                close()
 
     # -- the queue --------------------------------------------------------------------------------
     def _post(self, command: Callable[[], None]) -> None:
@@ -156,6 +168,7 @@ class TableHost:
         self._drain()
 
     def _drain(self) -> None:
+        failure: BaseException | None = None
         while self._queue:
             if not self._lock.acquire(blocking=False):
                 return  # the thread holding it drains our command too
@@ -163,33 +176,52 @@ class TableHost:
             try:
                 while True:
                     while self._queue:
-                        self._queue.popleft()()
-                    self._plan()
+                        try:
+                            self._queue.popleft()()
+                        except Exception as exc:  # one bad command must not stop the table
+                            if self.strict:
+                                failure = failure or exc
+                                self._queue.clear()
+                            else:
+                                log.exception("a table command failed")
+                    if failure is None:
+                        self._plan()
                     if not self._queue:
                         break
             finally:
                 self._writer = None
                 self._lock.release()
+        if failure is not None:
+            raise failure
 
-    def _call(self, command: Callable[[], Any]) -> Any:
-        """Run `command` through the queue and wait for its answer."""
+    def _not_from_a_listener(self) -> None:
         if self._writer == threading.get_ident():
             raise RuntimeError("a port listener must not call its host back while being told of a change")
+
+    def _call(self, command: Callable[[], Any]) -> Any:
+        """Run `command` through the queue and wait for its answer (or its exception)."""
+        self._not_from_a_listener()
         answer: list[Any] = []
+        failed: list[BaseException] = []
         done = threading.Event()
 
         def run() -> None:
             try:
                 answer.append(command())
+            except Exception as exc:  # handed to the caller below
+                failed.append(exc)
             finally:
                 done.set()
 
         self._post(run)
         done.wait()
-        return answer[0] if answer else None
+        if failed:
+            raise failed[0]
+        return answer[0]
 
     def _read(self, read: Callable[[], Any]) -> Any:
         """Read the table between two changes (a snapshot), then drain what queued meanwhile."""
+        self._not_from_a_listener()
         with self._lock:
             value = read()
         self._drain()
@@ -197,6 +229,8 @@ class TableHost:
 
     # -- commands (run by the writer) ---------------------------------------------------------------
     def _human_move(self, seat: int, action: Action) -> str | None:
+        if self.closed:
+            return "This table is closed"
         if not 0 <= seat < len(self.info.seats):
             return f"There is no seat {seat + 1}"
         if self.info.is_bot(seat):
@@ -238,18 +272,29 @@ class TableHost:
             self._bot_timer.cancel()
             self._bot_timer = None
             self._asked = None
+        self._told()
 
     def _set_hold(self, key: str, on: bool) -> None:
         if on:
             self._holds.add(key)
             self._cancel_timers()
-        else:
+        elif key in self._holds:
             self._holds.discard(key)
             self._deadline = None  # a window left open behind a dialog gets its full time again
+            self._told()
 
-    def _set_claim(self, seat: int | None) -> None:
+    def _set_claim(self, seat: int | None, version: int) -> None:
+        state = self.session.state
+        if version != self.session.version or (
+                seat is not None and self.rules.reaction_default(state, seat) is None):
+            return  # the window moved on, or the seat isn't answering one
         self._claim = seat
         self._cancel_deadline()
+        self._told()
+
+    def _told(self) -> None:
+        """Plan, then tell every seat: nothing moved, but the clock or the pace changed."""
+        self._plan()
         self._deliver([])
 
     def _cancel_deadline(self) -> None:
@@ -301,6 +346,8 @@ class TableHost:
             delay = 0.0 if self._skipping or reacting else self.bot_delay
             ask = lambda: self._ask_bot(seat, version)  # noqa: E731
             if delay > 0:
+                if self._bot_timer is not None:
+                    self._bot_timer.cancel()
                 self._bot_timer = self.clock.call_at(self.clock.now() + delay, lambda: self._post(ask))
             else:
                 self._queue.append(ask)
@@ -318,12 +365,12 @@ class TableHost:
             self._deadline_timer = self.clock.call_at(when, lambda: self._post(lambda: self._timeout(version)))
 
     def _auto(self, seat: int, action: Action, version: int) -> None:
-        if version == self.session.version:
+        if version == self.session.version and not self.closed:
             self._move(seat, action)
 
     def _timeout(self, version: int) -> None:
         """The reaction window's time ran out: everyone still answering plays the default."""
-        if version != self.session.version or self._holds or self._claim is not None:
+        if version != self.session.version or self._holds or self._claim is not None or self.closed:
             return
         self._deadline = self._deadline_timer = None
         rules, state = self.rules, self.session.state
@@ -336,7 +383,7 @@ class TableHost:
 
     def _bot(self, seat: int):
         bot = self._bots.get(seat)
-        if bot is None:
+        if bot is None:  # made on first use
             level = self.info.seats[seat].level or "heuristic"
             bot = self._bots[seat] = make_bot(self.rules, level, seed=self.session.seed * 31 + seat,
                                               think_ms=self.session.think_ms)
@@ -345,10 +392,11 @@ class TableHost:
     def _ask_bot(self, seat: int, version: int) -> None:
         self._bot_timer = None
         session = self.session
-        if version != session.version or self._holds:  # (the same version: `seat` is still to act)
-            self._asked = None
+        if version != session.version or self._holds or self.closed:  # (same version: still to act)
+            if self._asked == (seat, version):
+                self._asked = None
             return
-        bot = self._bots.get(seat) or self._bot(seat)
+        bot = self._bot(seat)
         view = self.rules.view(session.state, seat) if getattr(bot, "needs_view", True) else None
         legal = self.rules.legal_actions(session.state, seat)
         if self._inline:  # we are the writer already: answer now
@@ -373,7 +421,7 @@ class TableHost:
                     legal: list[Action]) -> None:
         if self._asked == (seat, version):
             self._asked = None
-        if version != self.session.version or self._holds:
+        if version != self.session.version or self._holds or self.closed:
             return  # stale (or paused): the plan asks again
         if error is None:
             reason = self._move(seat, action)
@@ -385,9 +433,9 @@ class TableHost:
         name = self.info.seats[seat].name
         log.error("bot in seat %s (%s) failed: %r", seat, name, error, exc_info=error)
         fallback = self.rules.reaction_default(self.session.state, seat) or legal[0]
-        described = self.rules.describe_action(self.rules.view(self.session.state, seat), fallback,
-                                               self.info.names)
-        self._notices.append(("Bot failed", f"{name}'s bot failed ({type(error).__name__}); it plays: {described}"))
+        # Everyone hears of it, so in public words: the fallback may be a secret (a kitten's depth).
+        self._notices.append(("Bot failed", f"{name}'s bot failed ({type(error).__name__}); "
+                                            "it plays a legal move instead"))
         self._move(seat, fallback)
 
     def _hint_snapshot(self, seat: int):
@@ -398,7 +446,9 @@ class TableHost:
 
     # -- telling the seats ------------------------------------------------------------------------
     def _deliver(self, events: list[Event]) -> None:
-        listening = [p for p in self._ports.values() if p.listening]
+        # The seats first, the spectator last (a hot-seat lens decides on the spectator's update,
+        # with every seat's of the same change in hand); a snapshot, as ports may be added meanwhile.
+        listening = sorted((p for p in list(self._ports.values()) if p.listening), key=lambda p: p.seat is None)
         if listening:
             common = self._common()
             for port in listening:

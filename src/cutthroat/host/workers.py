@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from typing import Callable, Protocol
+
+log = logging.getLogger("cutthroat.host")
 
 
 class Workers(Protocol):
@@ -37,4 +40,7 @@ class ThreadWorkers:
             job = self._jobs.get()
             if job is None:
                 return
-            job()
+            try:
+                job()
+            except Exception:  # noqa: BLE001 - one failing job must not stop the table's bots
+                log.exception("a bot's job failed")

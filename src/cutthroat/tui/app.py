@@ -157,12 +157,12 @@ class CutthroatApp(App):
 
     def play_again(self, seed: int) -> None:
         """A new game like the one on the table, dealt from `seed`."""
-        session = self.host.session
+        session = self.host.session  # (over: nothing changes it any more)
         self.start_game(session.game, session.config, seed, session.seats, session.think_ms)
 
     def save_table(self, path, name: str = "") -> Path:
         """Save the game on the table (raises SaveError with a one-line reason)."""
-        return self.host.session.save(path, name)
+        return self.host.save(path, name)
 
     def apply_table_settings(self) -> None:
         """Settings the table lives by (they may change mid-game): bot pace, window time, undo."""
@@ -170,8 +170,7 @@ class CutthroatApp(App):
         if host is None:
             return
         hot_seat = len(host.info.humans) > 1
-        host.session.undo_allowed = self.settings.undo
-        host.configure(bot_delay=self.settings.bot_delay_seconds(),
+        host.configure(bot_delay=self.settings.bot_delay_seconds(), undo=self.settings.undo,
                        window_seconds=self.settings.nope_window_seconds() if hot_seat else None)
 
     # -- the too-small guard -------------------------------------------------------------------

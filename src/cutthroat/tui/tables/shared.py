@@ -281,7 +281,7 @@ class SharedTableScreen(TableScreenBase):
                 and not self.prompt_open and not any(self.table.is_bot(q) for q in sight.update.to_act):
             prompt = self.decision_prompt(sight)  # (bots answer a window or Garbage Collection first)
             if prompt is not None:
-                self.prompted = sight.update.version
+                self.prompted = sight.update.version  # once a version: put away, Enter opens it again
                 self.open_prompt(*prompt)
 
     def decision_prompt(self, sight: Sight) -> tuple[Screen, Any] | None:
@@ -290,12 +290,17 @@ class SharedTableScreen(TableScreenBase):
         return None
 
     def open_prompt(self, screen: Screen, answer) -> None:
+        """Ask, and hand the answer on only if the table is where it was when asked (a stale
+        answer is dropped; the decision that stands now gets its own prompt)."""
         self.prompt_open = True
+        asked_at = self.update.version
 
         def done(value) -> None:
             self.prompt_open = False
-            self.prompted = self.update.version  # answered (or put away: Enter opens it again)
-            answer(value)
+            if self.update.version == asked_at:
+                answer(value)
+            else:
+                self.call_later(self.next_step)
 
         self.app.push_screen(screen, done)
 
@@ -308,16 +313,17 @@ class SharedTableScreen(TableScreenBase):
         self.curtain_up = True
         note = self.sym_text(self.curtain_note(self.sight, seat))
         self.app.push_screen(CurtainScreen(self.names[seat], title=self.GAME_TITLE, note=note,
-                                           game_id=self.table.game), self.after_curtain)
+                                           game_id=self.table.game), lambda result: self.after_curtain(result, seat))
 
     def curtain_note(self, sight: Sight, seat: int) -> str:
         return ""
 
-    def after_curtain(self, result: str | None) -> None:
+    def after_curtain(self, result: str | None, seat: int) -> None:
+        """`seat` is the one the curtain named: the lens shows their screen only if it is still theirs."""
         self.curtain_up = False
         if result == "ok":
             self.cursor_code, self.turn_started = None, -1
-            self.sight = self.lens.pass_curtain()
+            self.sight = self.lens.pass_curtain(seat)
         else:
             self.sight = self.lens.unclaim()
             self.action_menu()
