@@ -8,7 +8,6 @@ import threading
 
 import pytest
 
-from cutthroat.bots import make_bot
 from cutthroat.games.exploding_kittens.cards import BY_CODE
 from cutthroat.games.exploding_kittens.rules import RULES as EK, Pass, Play, PlayNope
 from cutthroat.games.kill_the_kings.rules import DRAW, PLACE, RESERVE, Place
@@ -205,6 +204,9 @@ def test_the_player_of_a_card_is_passed_for_and_the_window_times_out_on_the_inje
     clock.advance(0.1)
     assert [a for _, a in session.log[1:3]] == [Pass(0), Pass(1)], "time ran out: both pass"
     assert session.state.turn == 0 and not session.state.stack
+    between = got[-2]  # after Ana's pass, before Bob's: the time is up, not started again
+    assert between.reacting == (1,) and between.deadline == 0.0
+    assert got[-1].reacting == () and got[-1].deadline is None
 
 
 def test_a_claim_stops_the_window_clock_and_a_nope_reopens_it_with_full_time():
@@ -233,14 +235,20 @@ def test_a_lone_human_with_no_choice_is_passed_for_at_once():
 
 # -- ports carry JSON ---------------------------------------------------------------------------------
 def test_every_update_round_trips_through_json():
-    session = Session("kill-the-kings", {}, 9, BOT)
+    """A seat hears the same updates through JSON text as straight from the host: views,
+    events, legal moves, windows and the result all survive the crossing."""
+    seats = [Seat("bot", name, "random") for name in ("Ana", "Bob", "Cy")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 4, seats)
     host = host_for(session)
-    wire = WirePort(host.port(0))
-    got = listen(wire)
+    plain = listen(host.port(1))
+    wire = WirePort(host.port(1))
+    crossed = listen(wire)
     host.start()
-    assert session.is_over and got[-1].result is not None and got[-1].result.scores == [session.state.total]
-    for text, update in zip(wire.wire, got):
-        assert SeatUpdate.from_json(json.loads(text), "kill-the-kings") == update
+    assert session.is_over and crossed[-1].result is not None
+    assert len(crossed) == len(plain) == len(wire.wire) > 20
+    assert crossed == plain
+    assert any(update.reacting for update in crossed) and any(update.events for update in crossed)
+    for text, update in zip(wire.wire, plain):
         assert json.loads(json.dumps(update.to_json())) == json.loads(text)
 
 

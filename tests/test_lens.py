@@ -71,6 +71,27 @@ def test_hot_seat_curtain_before_each_private_screen_and_news_waits_for_its_seat
     assert told
 
 
+def test_what_a_seat_watched_happen_is_not_news():
+    """Ana alters the future on her own turn and stays at her screen: her putting the cards back
+    is not told to her again as news (it would be, had she left the screen)."""
+    state = position(2, hands={0: "ALTER TACO", 1: "DEF"}, pile="TACO BEARD SKIP EXP", turn=0)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host, lens, clock, _ = seated(session, window_seconds=3.0)
+    lens.pass_curtain(0)
+    assert host.submit(0, Play(BY_CODE["ALTER"])) is None
+    while lens.screen().claimable:  # Bob has no Nope, but the window is shared: time runs out
+        clock.advance(3)
+    sight = lens.screen()
+    if sight.curtain is not None:
+        sight = lens.pass_curtain(0)
+    assert sight.private and sight.seat == 0 and sight.update.legal[0].kind == "reorder"
+    assert host.submit(0, sight.update.legal[0]) is None
+    sight = lens.screen()
+    assert sight.private and sight.seat == 0, "still Ana's turn, still her screen"
+    assert sight.news == ()
+
+
 def test_a_shared_window_is_claimed_behind_a_curtain():
     # Cy (bot) plays Skip: Ana and Bob (humans) may Nope it; the window is shared.
     state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)

@@ -143,4 +143,6 @@ class Lens:
             self.curtain_for = seat
             return Sight(public, curtain=seat)
         news, self._news[seat] = tuple(self._news[seat]), []
+        if self._sight is not None and self._sight.private and self._sight.seat == seat:
+            news = ()  # the seat watched it happen (its own Alter, its draw mid-turn): not news
         return Sight(own, seat, news=news)

@@ -71,6 +71,7 @@ class TableHost:
         self._bot_timer = None
         self._deadline: tuple[int, float] | None = None  # (version, when) of the reaction deadline
         self._deadline_timer = None
+        self._expired = False  # while a timed-out window's passes are played
         self._notices: list[tuple[str, str]] = []  # (title, text) for the next update
         self._autosave_error: str | None = None
         self.started = False  # nothing moves on its own before `start`
@@ -336,7 +337,7 @@ class TableHost:
             return
         bots = [seat for seat in to_act if seat in self._bot_seats]
         if bots:
-            if self._deadline_timer is not None:
+            if self._deadline is not None:
                 self._cancel_deadline()
             seat = bots[0]
             if self._asked == (seat, version):
@@ -356,8 +357,10 @@ class TableHost:
         reacting = [seat for seat in to_act if rules.reaction_default(state, seat) is not None] \
             if self._reactions else []
         if not reacting or self.window_seconds is None or self._claim is not None:
-            if self._deadline_timer is not None:
+            if self._deadline is not None:
                 self._cancel_deadline()
+        elif self._expired:
+            self._deadline = (version, self.clock.now())  # time's up: the remaining passes follow
         elif self._deadline is None or self._deadline[0] != version:
             self._cancel_deadline()
             when = self.clock.now() + self.window_seconds
@@ -372,14 +375,21 @@ class TableHost:
         """The reaction window's time ran out: everyone still answering plays the default."""
         if version != self.session.version or self._holds or self._claim is not None or self.closed:
             return
-        self._deadline = self._deadline_timer = None
-        rules, state = self.rules, self.session.state
-        late = [(seat, rules.reaction_default(state, seat)) for seat in rules.to_act(state)
-                if not self.info.is_bot(seat)]
-        for seat, default in late:
-            state = self.session.state
-            if default is not None and seat in rules.to_act(state) and rules.reaction_default(state, seat) == default:
-                self._move(seat, default)
+        self._deadline_timer = None
+        self._expired = True  # the passes that follow show the window's time as up, not restarted
+        try:
+            rules, state = self.rules, self.session.state
+            late = [(seat, rules.reaction_default(state, seat)) for seat in rules.to_act(state)
+                    if not self.info.is_bot(seat)]
+            for seat, default in late:
+                state = self.session.state
+                if default is not None and seat in rules.to_act(state) and rules.reaction_default(state, seat) == default:
+                    self._move(seat, default)
+        finally:
+            self._expired = False
+        if self._deadline is not None:  # a window still open (a seat had no default): its own time
+            self._deadline = None
+            self._told()
 
     def _bot(self, seat: int):
         bot = self._bots.get(seat)
