@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from cutthroat import settings as settings_module
-from cutthroat.games.exploding_kittens.actions import AlterNow, Pass, Play, Reorder
+from cutthroat.games.exploding_kittens.actions import AlterNow, Pass, Reorder
 from cutthroat.games.exploding_kittens.cards import BY_CODE
 from cutthroat.saves import Seat
 from cutthroat.session import Session

@@ -28,7 +28,7 @@ from cutthroat.games.exploding_kittens.rules import (
     Play,
     PlayNope,
 )
-from helpers_ek import C, act, all_pass, position
+from helpers_ek import C, act, all_pass, legal, position
 
 SETUPS = [({"recipe": rid}, p) for rid, r in RECIPES.items() if rid != "custom"
           for p in (r.min_players, r.max_players)]
@@ -111,6 +111,28 @@ def test_decoding_checks_frames_against_the_player_count():
             EkState.from_json(bad)
 
 
+def test_a_reinsert_frame_must_hold_its_card():
+    """A broken save with an empty reinsert frame is refused when loaded, not mid-game."""
+    state = position(3, hands={0: "DEF SKIP", 1: "TACO"}, pile="NOPE BEARD", rest="pile")
+    state.stack.append(Frame(REINSERT, 0, "EXP", (C("EXP"),), data=R_END))
+    data = json.loads(json.dumps(state.to_json()))
+    data["stack"][0]["cards"] = []
+    with pytest.raises(ValueError, match="reinsert frame holds the one card"):
+        EkState.from_json(data)
+
+
+def test_counts_in_any_order_load_in_box_order_and_checking_changes_nothing():
+    state = position(3, hands={0: "DEF SKIP", 1: "TACO"}, pile="EXP NOPE BEARD", rest="pile")
+    data = json.loads(json.dumps(state.to_json()))
+    data["counts"].reverse()
+    back = EkState.from_json(data)
+    assert back.counts == state.counts
+    shuffled = back.copy()
+    shuffled.counts = tuple(reversed(back.counts))
+    shuffled.validate()
+    assert shuffled.counts == tuple(reversed(back.counts))
+
+
 def test_frame_flags_are_properties():
     f = Frame(REINSERT, 1, "BURY", (C("SKIP"),), data=R_BURY | R_END)
     assert f.buried and f.ends_turn and not f.face_up
@@ -168,6 +190,23 @@ def test_tally_counts_what_the_game_over_screen_counted():
             assert stats[q]["out"] == how.get(q, 0)
         outs += len(how)
     assert outs >= len(SETUPS)
+
+
+def test_tally_of_a_scripted_turn():
+    """Ana's Skip is Noped by Bob; Ana draws the kitten and defuses it, then Bob draws it with no Defuse."""
+    s = position(3, hands={0: "SKIP DEF", 1: "NOPE", 2: "TACO"}, pile="EXP TACO EXP")
+    events = act(s, Play(C("SKIP")))
+    events += act(s, PlayNope(1), 1)
+    events += all_pass(s)
+    events += act(s, DRAW)
+    events += act(s, legal(s)[0])  # the kitten back on top
+    events += act(s, DRAW, 1)  # Bob draws it, no Defuse
+    stats = [{key: 0 for key, _ in RULES.stat_columns} for _ in range(3)]
+    for event in events:
+        RULES.tally(stats, event.for_seat(None))
+    assert stats[0] == {"played": 1, "nopes": 0, "defused": 1, "steals": 0, "drawn": 1, "out": 0}
+    assert stats[1] == {"played": 0, "nopes": 1, "defused": 0, "steals": 0, "drawn": 1, "out": "exploded"}
+    assert stats[2] == {"played": 0, "nopes": 0, "defused": 0, "steals": 0, "drawn": 0, "out": 0}
 
 
 def test_stat_columns_name_every_figure():

@@ -46,14 +46,12 @@ from cutthroat.games.kill_your_friends.rules import (
     why_illegal,
 )
 from helpers_kyf import (
-    B,
     G,
     R,
     Y,
     C,
     assert_conserved,
     cards,
-    full_deck,
     kinds,
     legal,
     play,

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -19,10 +18,11 @@ from cutthroat.games.kill_your_friends.rules import (
     KyfView,
     PlayChaos,
     PlayReaper,
+    LOSE_LIFE,
     REAPER_SAVE,
     Save,
 )
-from helpers_kyf import C, position
+from helpers_kyf import C, play, position
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUPS = (
@@ -128,6 +128,23 @@ def test_tally_counts_what_the_game_over_screen_counted(config, n, seed):
                 RULES.tally(stats, public)
     assert stats == game_stats_by_replay(config, n, seed, log)
     assert all(sum(s[key] for s in stats) > 0 for key in ("attacks", "took", "picked"))
+
+
+def test_tally_of_scripted_turns():
+    """Ana attacks Bob; Bob, under Cy's and Ana's cards with no save, loses a life and picks up
+    two (Ana's 3 took it); then, another time, Bob saves with his own 3."""
+    events = play(position(3, hands={0: "B1 B1 B2", 1: "R1", 2: "R2"}), Attack(C("B1"), 1))
+    events += play(position(3, hands={1: "B1 B2 R1 MD"}, attack={1: "B1 B2 B3"}, attackers={1: [2, 2, 0]},
+                            turn=1, deck="G1 G2 G3"), LOSE_LIFE)
+    events += play(position(3, hands={1: "B3 R1"}, attack={1: "B1 B2 B3"}, turn=1), Save(C("B3")))
+    stats = [{key: 0 for key, _ in RULES.stat_columns} for _ in range(3)]
+    for event in events:
+        public = event.for_seat(None)
+        if public is not None:
+            RULES.tally(stats, public)
+    assert stats == [{"attacks": 1, "saves": 0, "took": 1, "picked": 0},
+                     {"attacks": 0, "saves": 1, "took": 0, "picked": 2},
+                     {"attacks": 0, "saves": 0, "took": 0, "picked": 0}]
 
 
 def test_stat_columns_name_the_figures():

@@ -227,7 +227,7 @@ async def test_single_human_never_sees_a_curtain() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
         for _ in range(2):
-            await wait_until(pilot, lambda: table.my_turn or session_of(table).is_over)
+            await wait_until(pilot, lambda: table.mine or session_of(table).is_over)
             assert not isinstance(app.screen, CurtainScreen)
             session = session_of(table)
             if session.is_over:

@@ -1,5 +1,6 @@
-"""Whole 4-seat games through four seat ports with JSON in between: no seat ever receives another
-seat's hand, a peek it did not make, or the pile's order.
+"""Whole 4-seat games through four seat ports and a spectator's, with JSON in between: no seat
+ever receives another seat's hand, a peek it did not make, or the pile's order — not even in the
+notice of a bot that failed.
 
 Every port is a `WirePort` (each update crosses as JSON text and is decoded on the other side).
 At each update the test holds the true state of that moment; the seat's view must be the same
@@ -10,10 +11,13 @@ otherwise, with no card named), and it may only be offered moves when it is to a
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
 
+from cutthroat.bots import make_bot
+from cutthroat.engine.registry import game_info
 from cutthroat.host import InlineWorkers, ManualClock, TableHost, WirePort
 from cutthroat.saves import Seat
 from cutthroat.session import Session
@@ -28,17 +32,37 @@ SETUPS = [
 ]
 
 
-def watch_a_game(game: str, config: dict, seed: int) -> tuple[int, int]:
-    """Four random bots; returns (updates checked, private events seen)."""
+class Fumbling:
+    """Dee's bot: a random bot that raises every fifth time it is asked (the host plays a legal
+    move for it and tells everyone, in words that must not give the move away)."""
+
+    level = "random"
+
+    def __init__(self, rules, seed: int) -> None:
+        self.inner = make_bot(rules, "random", seed=seed)
+        self.calls = 0
+
+    def choose(self, view, legal):
+        self.calls += 1
+        if self.calls % 5 == 0:
+            raise RuntimeError("fumbled")
+        return self.inner.choose(view, legal)
+
+
+def watch_a_game(game: str, config: dict, seed: int) -> tuple[int, int, int]:
+    """Four random bots, Dee's fumbling; returns (updates checked, private events seen,
+    failure notices heard)."""
     seats = [Seat("bot", name, "random") for name in ("Ana", "Bob", "Cy", "Dee")]
     session = Session(game, config, seed, seats, undo_allowed=False)
-    host = TableHost(session, clock=ManualClock(), workers=InlineWorkers(), strict=True, max_moves=5000)
+    host = TableHost(session, clock=ManualClock(), workers=InlineWorkers(), max_moves=5000,
+                     bots={3: Fumbling(session.rules, seed)})
     rules, rng = session.rules, random.Random(seed)
-    checked = private = 0
+    checked = private = notices = 0
+    card_names = {card.name for card in importlib.import_module(f"{game_info(game).package}.cards").ALL_CARDS}
 
-    def check(seat: int):
+    def check(seat: int | None):
         def receive(update) -> None:
-            nonlocal checked, private
+            nonlocal checked, private, notices
             state = session.state  # the listener runs between two moves: this is the moment
             assert rules.view(rules.scramble(state, seat, rng), seat) == update.view, \
                 f"seat {seat}'s update shows a card it can't see"
@@ -48,23 +72,28 @@ def watch_a_game(game: str, config: dict, seed: int) -> tuple[int, int]:
             for event in update.events:  # a private event only for those who saw it
                 if event.private:
                     private += 1
-                    assert seat in event.visible_to(), f"seat {seat} got {event!r}, not told to it"
+                    assert seat is not None and seat in event.visible_to(), f"seat {seat} got {event!r}, not told to it"
                 else:  # public, or the redacted twin of someone else's private event
                     assert event.visible_to() is None or event.public() == event, f"{seat} got {event!r}"
+            for title, text in update.notices:
+                notices += 1
+                assert title == "Bot failed" and "Dee's bot failed (RuntimeError)" in text, text
+                assert not any(name in text for name in card_names), text
             checked += 1
         return receive
 
-    wires = {seat: WirePort(host.port(seat)) for seat in range(4)}
+    wires = {seat: WirePort(host.port(seat)) for seat in (0, 1, 2, 3, None)}
     for seat, wire in wires.items():
         wire.listen(check(seat))
     host.start()
     assert session.is_over
     assert all(len(wire.wire) == len(session.log) + 1 for wire in wires.values()), "the table, then one update a move"
-    return checked, private
+    return checked, private, notices
 
 
 @pytest.mark.parametrize("game,config", SETUPS)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_no_seat_ever_receives_what_it_may_not_see(game, config, seed):
-    checked, private = watch_a_game(game, config, seed)
-    assert checked >= 40 and private > 0
+    checked, private, notices = watch_a_game(game, config, seed)
+    assert checked >= 50 and private > 0
+    assert notices >= 5 and notices % 5 == 0, "all five listeners heard every failure"

@@ -25,7 +25,6 @@ class SeatPort:
         self._host = host
         self.seat = seat
         self.table: TableInfo = host.info
-        self.latest: SeatUpdate | None = None
         self._listeners: list[Listener] = []
 
     @property
@@ -36,15 +35,13 @@ class SeatPort:
         """Hear every update from now on; returns the table as it is now. Listeners run on the
         host's writer thread: hand the update on, never call the host back from there."""
         self._listeners.append(callback)
-        self.latest = self._host._hello(self.seat)
-        return self.latest
+        return self._host._hello(self.seat)
 
     def unlisten(self, callback: Listener) -> None:
         if callback in self._listeners:
             self._listeners.remove(callback)
 
     def deliver(self, update: SeatUpdate) -> None:
-        self.latest = update
         for callback in list(self._listeners):
             callback(update)
 
@@ -99,7 +96,6 @@ class WirePort:
         self._port = port
         self.seat = port.seat
         self.table = TableInfo.from_json(json.loads(json.dumps(port.table.to_json())))
-        self.latest: SeatUpdate | None = None
         self.wire: list[str] = []  # every update as it crossed, for tests to read
         self._decode_action = decoder(port._host.rules.action_types)
 
@@ -107,8 +103,7 @@ class WirePort:
         def cross(update: SeatUpdate) -> SeatUpdate:
             text = json.dumps(update.to_json())
             self.wire.append(text)
-            self.latest = SeatUpdate.from_json(json.loads(text), self.table.game)
-            return self.latest
+            return SeatUpdate.from_json(json.loads(text), self.table.game)
 
         return cross(self._port.listen(lambda update: callback(cross(update))))
 

@@ -9,14 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cutthroat.engine.protocol import Event
+from cutthroat.engine.words import seat_name
 from cutthroat.games.exploding_kittens.cards import BY_CODE, EkCard
 
 COMBO_NAMES = {"pair": "a pair", "triple": "three of a kind", "five": "five different cards",
                "bark2": "both Barking Kittens"}
-
-
-def _name(names, seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
 def _cards(cards) -> str:
@@ -36,7 +33,7 @@ class TurnStarted(Event):
 
     def describe(self, names=()) -> str:
         more = f" ({self.owed} turns to take)" if self.owed > 1 else ""
-        return f"{_name(names, self.seat)}'s turn{more}"
+        return f"{seat_name(names, self.seat)}'s turn{more}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +53,7 @@ class Drew(Event):
         return Drew(self.seat, None, self.where, False)
 
     def describe(self, names=()) -> str:
-        who = _name(names, self.seat)
+        who = seat_name(names, self.seat)
         place = {"top": "", "bottom": " from the bottom", "bury": " to bury"}.get(self.where, "")
         if self.card is None:
             return f"{who} drew a card{place}"
@@ -77,7 +74,7 @@ class HeldKitten(Event):
         return None
 
     def describe(self, names=()) -> str:
-        return f"{_name(names, self.seat)} holds the Exploding Kitten (Streaking Kitten)"
+        return f"{seat_name(names, self.seat)} holds the Exploding Kitten (Streaking Kitten)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +85,7 @@ class Played(Event):
     kind = "played"
 
     def describe(self, names=()) -> str:
-        who = _name(names, self.seat)
+        who = seat_name(names, self.seat)
         if self.what in COMBO_NAMES:
             return f"{who} plays {COMBO_NAMES[self.what]}: {_cards(self.cards)}"
         return f"{who} plays {_cards(self.cards)}"
@@ -102,7 +99,7 @@ class TargetChosen(Event):
     kind = "target_chosen"
 
     def describe(self, names=()) -> str:
-        return f"{_name(names, self.seat)} picks {_name(names, self.target)} for {what_name(self.what)}"
+        return f"{seat_name(names, self.seat)} picks {seat_name(names, self.target)} for {what_name(self.what)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +109,7 @@ class CardNamed(Event):
     kind = "card_named"
 
     def describe(self, names=()) -> str:
-        return f"{_name(names, self.seat)} names {self.card.name}"
+        return f"{seat_name(names, self.seat)} names {self.card.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +121,7 @@ class Noped(Event):
 
     def describe(self, names=()) -> str:
         state = "Noped" if self.nopes % 2 else "Yup (Nope Noped)"
-        return f"{_name(names, self.seat)} plays Nope on {what_name(self.what)}: {state}"
+        return f"{seat_name(names, self.seat)} plays Nope on {what_name(self.what)}: {state}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +132,7 @@ class Resolved(Event):
     kind = "resolved"
 
     def describe(self, names=()) -> str:
-        whose = f"{_name(names, self.seat)}'s {what_name(self.what)}"
+        whose = f"{seat_name(names, self.seat)}'s {what_name(self.what)}"
         return f"{whose} is Noped: nothing happens" if self.cancelled else f"{whose} goes ahead"
 
 
@@ -153,7 +150,7 @@ class Peeked(Event):
         return Peeked(self.seat, self.count)
 
     def describe(self, names=()) -> str:
-        who = _name(names, self.seat)
+        who = seat_name(names, self.seat)
         if not self.cards:
             return f"{who} looks at the top {self.count} card{'s' * (self.count != 1)}"
         return f"{who} sees (top first): {_cards(self.cards)}"
@@ -174,8 +171,8 @@ class Reordered(Event):
         return Reordered(self.seat, self.count, self.shared_with)
 
     def describe(self, names=()) -> str:
-        who = _name(names, self.seat)
-        shown = f" and shows them to {_name(names, self.shared_with)}" if self.shared_with >= 0 else ""
+        who = seat_name(names, self.seat)
+        shown = f" and shows them to {seat_name(names, self.shared_with)}" if self.shared_with >= 0 else ""
         if not self.cards:
             return f"{who} puts the top {self.count} cards back{shown}"
         return f"{who} puts back (top first): {_cards(self.cards)}{shown}"
@@ -190,8 +187,8 @@ class Marked(Event):
 
     def describe(self, names=()) -> str:
         if self.card is None:
-            return f"{_name(names, self.target)} has no card left to mark"
-        return f"{_name(names, self.seat)} marks {_name(names, self.target)}'s {self.card.name}"
+            return f"{seat_name(names, self.target)} has no card left to mark"
+        return f"{seat_name(names, self.seat)} marks {seat_name(names, self.target)}'s {self.card.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +206,7 @@ class TopBottomSwapped(Event):
     kind = "top_bottom_swapped"
 
     def describe(self, names=()) -> str:
-        return f"{_name(names, self.seat)} swaps the top and bottom cards"
+        return f"{seat_name(names, self.seat)} swaps the top and bottom cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,8 +218,8 @@ class Attacked(Event):
 
     def describe(self, names=()) -> str:
         if self.seat == self.target:
-            return f"{_name(names, self.seat)} attacks themselves: {self.owed} turns to take"
-        return f"{_name(names, self.seat)} attacks {_name(names, self.target)}: {self.owed} turns to take"
+            return f"{seat_name(names, self.seat)} attacks themselves: {self.owed} turns to take"
+        return f"{seat_name(names, self.seat)} attacks {seat_name(names, self.target)}: {self.owed} turns to take"
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +231,7 @@ class TurnEnded(Event):
 
     def describe(self, names=()) -> str:
         left = f" ({self.owed} more to take)" if self.owed else ""
-        return f"{_name(names, self.seat)} ends a turn with {what_name(self.how)}{left}"
+        return f"{seat_name(names, self.seat)} ends a turn with {what_name(self.how)}{left}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,8 +262,8 @@ class Stolen(Event):
     def describe(self, names=()) -> str:
         what = self.card.name if self.card is not None else "a card"
         if self.card is None and self.shown:
-            return f"{_name(names, self.victim)} has no card to steal"
-        return f"{_name(names, self.thief)} steals {what} from {_name(names, self.victim)}"
+            return f"{seat_name(names, self.victim)} has no card to steal"
+        return f"{seat_name(names, self.thief)} steals {what} from {seat_name(names, self.victim)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,8 +276,8 @@ class Given(Event):
 
     def describe(self, names=()) -> str:
         if not self.had:
-            return f"{_name(names, self.giver)} has no {self.card.name}"
-        return f"{_name(names, self.giver)} gives {self.card.name} to {_name(names, self.receiver)}"
+            return f"{seat_name(names, self.giver)} has no {self.card.name}"
+        return f"{seat_name(names, self.giver)} gives {self.card.name} to {seat_name(names, self.receiver)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +287,7 @@ class TookFromDiscard(Event):
     kind = "took_from_discard"
 
     def describe(self, names=()) -> str:
-        return f"{_name(names, self.seat)} takes {self.card.name} from the discard pile"
+        return f"{seat_name(names, self.seat)} takes {self.card.name} from the discard pile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +301,7 @@ class Exploding(Event):
                "stolen": "took an Exploding Kitten", "given": "was given an Exploding Kitten",
                "streaking": "lost the Streaking Kitten: the held kitten explodes",
                "barking": "is barked at"}.get(self.cause, self.cause)
-        return f"{_name(names, self.seat)} {why}!"
+        return f"{seat_name(names, self.seat)} {why}!"
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +310,7 @@ class Defused(Event):
     kind = "defused"
 
     def describe(self, names=()) -> str:
-        return f"{_name(names, self.seat)} plays a Defuse"
+        return f"{seat_name(names, self.seat)} plays a Defuse"
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +330,7 @@ class Reinserted(Event):
         return Reinserted(self.seat, None, -1, False)
 
     def describe(self, names=()) -> str:
-        who = _name(names, self.seat)
+        who = seat_name(names, self.seat)
         if self.depth < 0:
             return f"{who} puts a card back into the draw pile in secret"
         what = self.card.name if self.card is not None else "the card"
@@ -350,7 +347,7 @@ class Eliminated(Event):
 
     def describe(self, names=()) -> str:
         verb = "implodes" if self.how == "imploded" else "explodes"
-        return f"{_name(names, self.seat)} {verb} and is out of the game 💥"
+        return f"{seat_name(names, self.seat)} {verb} and is out of the game 💥"
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,7 +368,7 @@ class Handed(Event):
 
     def describe(self, names=()) -> str:
         what = self.card.name if self.card is not None else "the card"
-        return f"{_name(names, self.drawer)} draws and hands {what} to {_name(names, self.owner)} (I'll Take That)"
+        return f"{seat_name(names, self.drawer)} draws and hands {what} to {seat_name(names, self.owner)} (I'll Take That)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,7 +378,7 @@ class TakeThatPlaced(Event):
     kind = "take_that_placed"
 
     def describe(self, names=()) -> str:
-        return f"{_name(names, self.seat)} puts I'll Take That in front of {_name(names, self.target)}"
+        return f"{seat_name(names, self.seat)} puts I'll Take That in front of {seat_name(names, self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,7 +397,7 @@ class PutIntoPile(Event):
 
     def describe(self, names=()) -> str:
         what = self.card.name if self.card is not None else "a card"
-        return f"{_name(names, self.seat)} puts {what} into the draw pile"
+        return f"{seat_name(names, self.seat)} puts {what} into the draw pile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,8 +419,8 @@ class Barked(Event):
 
     def describe(self, names=()) -> str:
         if self.target < 0:
-            return f"{_name(names, self.seat)}'s Barking Kitten stays face up in front of them"
-        return f"{_name(names, self.seat)}'s Barking Kitten finds {_name(names, self.target)}!"
+            return f"{seat_name(names, self.seat)}'s Barking Kitten stays face up in front of them"
+        return f"{seat_name(names, self.seat)}'s Barking Kitten finds {seat_name(names, self.target)}!"
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,7 +430,7 @@ class GameWon(Event):
     kind = "game_won"
 
     def describe(self, names=()) -> str:
-        who = " and ".join(_name(names, w) for w in self.winners) or "Nobody"
+        who = " and ".join(seat_name(names, w) for w in self.winners) or "Nobody"
         if self.how == "stalemate":
             return f"The game is stopped after too many moves: {who} share the win"
         return f"{who} wins: last one standing"

@@ -138,7 +138,9 @@ class EkState(Struct):
             for frame in data["stack"]:
                 if not isinstance(frame, dict) or frame.keys() != _FRAME_FIELDS:
                     raise ValueError(f"each stack frame must be an object with {', '.join(Frame._fields)}")
-        return Struct.from_json.__func__(cls, data, name)  # zero-argument super() fails in slots dataclasses
+        state = Struct.from_json.__func__(cls, data, name)  # zero-argument super() fails in slots dataclasses
+        state.counts = _box_order(state.counts)  # a save may list them in any order
+        return state
 
     def validate(self) -> None:
         """The checks the field types can't make (after decoding; raises ValueError)."""
@@ -146,11 +148,10 @@ class EkState(Struct):
         for card, k in self.counts:
             expect_range(k, 1, card.box, f"count of {card.name}")
         expect(len({c for c, _ in self.counts}) == len(self.counts), "counts name a card twice")
-        self.counts = tuple(sorted(self.counts, key=lambda x: x[0].index))  # box order, as always
         if self.recipe != CUSTOM:
             setup, problem = recipe_setup({"recipe": self.recipe}, n)
             expect(not problem, problem or "")
-            expect(setup.counts == self.counts, f"counts are not the {RECIPES[self.recipe].name} deck for {n} players")
+            expect(setup.counts == _box_order(self.counts), f"counts are not the {RECIPES[self.recipe].name} deck for {n} players")
         expect_len(self.hands, n, "hands")
         expect_len(self.marked, n, "marked")
         for q in range(n):
@@ -178,11 +179,18 @@ class EkState(Struct):
             expect_range(f.last, -1, n - 1, "frame last")
             expect_range(f.mask, 0, (1 << n) - 1, "frame mask")
             expect_range(f.data, 0, (1 << n) - 1 if f.kind == GC else 99, "frame data")
+            expect(f.kind != REINSERT or (len(f.cards) == 1 and f.cards[0] is not None),
+                   "a reinsert frame holds the one card being put back")
         expect_range(self.winners, 0, n - 1, "winners")
         expect(self.phase != PLAY or (not self.out[self.turn] and self.owed >= 1),
                "the player to move must be in the game and owe a turn")
         expect(Counter(self.all_cards()) == Counter({c: k for c, k in self.counts}),
                "the cards don't add up to the game's deck")
+
+
+def _box_order(counts: tuple) -> tuple:
+    """The deck's (card, count) pairs in box order, the order setup makes them."""
+    return tuple(sorted(counts, key=lambda pair: pair[0].index))
 
 
 @struct(frozen=True)

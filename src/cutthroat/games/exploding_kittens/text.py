@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import seat_name
 from cutthroat.games.exploding_kittens.actions import FIVE, PAIR, TRIPLE, combo_kind
 from cutthroat.games.exploding_kittens.cards import (
     BURY,
@@ -35,19 +36,16 @@ from cutthroat.games.exploding_kittens.state import (
     Frame,
 )
 
+#: Each combo's name, and what it does as the hand panel says it when the combo is selected.
+COMBO_NAMES = {PAIR: "Pair", TRIPLE: "Three of a kind", FIVE: "Five different"}
+COMBO_EFFECTS = {PAIR: "Pair: steal a random card", TRIPLE: "Three of a kind: name a card",
+                 FIVE: "Five different: take from the discard pile"}
 #: How a seat went out, as the game-over figures say it.
-#: What each combo does, as the hand panel says it when the combo is selected.
-COMBO_EFFECTS = {"pair": "Pair: steal a random card", "triple": "Three of a kind: name a card",
-                 "five": "Five different: take from the discard pile"}
 HOW_OUT = {"exploded": "exploded", "imploded": "imploded", "barked": "barked at"}
 
 
 def how_out(how: str) -> str:
     return HOW_OUT.get(how, how)
-
-
-def _seat_name(names, q: int) -> str:
-    return names[q] if 0 <= q < len(names) else f"Player {q + 1}"
 
 
 # --- what a move does --------------------------------------------------------------------------
@@ -60,10 +58,10 @@ def describe_action(view: EkView | None, action: Action, names=()) -> str:
         return f"Play {action.card.name}"
     if kind == "combo":
         what = combo_kind(action.cards)
-        label = {PAIR: "Pair", TRIPLE: "Three of a kind", FIVE: "Five different"}.get(what, "Combo")
+        label = COMBO_NAMES.get(what, "Combo")
         return f"{label}: {', '.join(c.name for c in action.cards)}"
     if kind == "target":
-        return f"Choose {_seat_name(names, action.player)}"
+        return f"Choose {seat_name(names, action.player)}"
     if kind == "name":
         return f"Name {action.card.name}"
     if kind == "pass":

@@ -26,7 +26,7 @@ from cutthroat.games.kill_the_kings.actions import (
     PLAY_RESERVE,
     RESERVE,
 )
-from cutthroat.games.kill_the_kings.cards import COLUMNS, KINGS, RESERVE_SPOTS, TARGETS
+from cutthroat.games.kill_the_kings.cards import KINGS, RESERVE_SPOTS, TARGETS
 from cutthroat.games.kill_the_kings.effects import MOVES, NEXT, deal
 from cutthroat.games.kill_the_kings.events import EVENT_TYPES
 from cutthroat.games.kill_the_kings.state import FIT_TABLE, GAME_OVER, PLAY, ROUND_OVER, KtkState, KtkView, tails

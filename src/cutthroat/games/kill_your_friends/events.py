@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from cutthroat.engine.protocol import Event
 from cutthroat.games.kill_your_friends.actions import REAPER_KILL, REAPER_SAVE
 from cutthroat.games.kill_your_friends.cards import KyfCard
-from cutthroat.games.kill_your_friends.text import WIN_HOW, card_labels, seat_name
+from cutthroat.engine.words import seat_name
+from cutthroat.games.kill_your_friends.text import WIN_HOW, card_labels
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import seat_name
 from cutthroat.games.kill_your_friends.actions import FORCED_KINDS, REAPER_KILL, REAPER_RESURRECT, REAPER_SAVE
 from cutthroat.games.kill_your_friends.cards import (
     CHAOS,
@@ -51,10 +52,6 @@ FORCED_PROMPTS = {
 _LABELS = {"draw": "Pick up a card", "pass": "Skip (the deck is empty)", "reveal": "Reveal your hand and win",
            "take_two": "Pick up two (Death From Above)", "face_reaper": "Face the Reaper",
            "lose_life": "Lose a life"}
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
 def card_labels(cards) -> str:

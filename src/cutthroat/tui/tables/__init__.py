@@ -20,10 +20,7 @@ def table_screen(lens: Lens) -> Screen:
 
 
 def setup_screen(game_id: str) -> Screen:
-    """A new game's setup, its rows made from the game's rules (a game may bring its own)."""
-    own = getattr(_module(game_id), "SetupScreen", None)
-    if own is not None:
-        return own()
+    """A new game's setup, its rows made from the game's rules."""
     from cutthroat.tui.tables.setup import SetupScreen
 
     return SetupScreen(game_id)

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.registry import get_rules
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.lens import Lens, Sight
+from cutthroat.lens import SOLO, Lens, Sight
 from cutthroat.tui.widgets.event_log import EventLog
 
 
@@ -44,7 +44,7 @@ class TableScreenBase(Screen):
 
     # -- listening -------------------------------------------------------------------------------
     def on_mount(self) -> None:
-        self.log_seat = self.humans[0] if self.lens.mode == "solo" else None
+        self.log_seat = self.humans[0] if self.lens.mode == SOLO else None
         for port in self.lens.ports.values():
             sight = self.lens.receive(port.listen(self.post_update))
         self.sight = sight
@@ -57,6 +57,8 @@ class TableScreenBase(Screen):
 
     def on_unmount(self) -> None:
         self.lens.own_port.hold("closed")  # nobody looks at this table any more
+        for port in self.lens.ports.values():
+            port.unlisten(self.post_update)
 
     def post_update(self, update: SeatUpdate) -> None:
         """On the host's thread: hand the update to the screen's own."""

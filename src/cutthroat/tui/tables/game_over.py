@@ -13,11 +13,8 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from cutthroat.engine.words import ordinal
 from cutthroat.host.updates import SeatUpdate, TableInfo
-
-
-def ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
 def outcome(table: TableInfo, update: SeatUpdate, lone_win: str = "YOU WIN") -> tuple[str, str]:

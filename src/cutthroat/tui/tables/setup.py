@@ -158,7 +158,7 @@ class SetupScreen(Screen):
                     for v in self.per_seat:
                         style = (lambda value, v=v: self.choice_style(v.name, value)) if self.choice_style else None
                         yield Cycler(_options(v), v.choices[i % len(v.choices)], width=8, id=f"{v.name}-{i}",
-                                     help=f"{v.heading}: every player (every team in Co-op) needs its own",
+                                     help=f"{v.heading}: every player needs their own (a team shares one)",
                                      style=style)
             yield from self.compose_variant_rows(last)
             yield Static(id="setup-note")

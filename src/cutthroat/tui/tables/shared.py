@@ -25,7 +25,7 @@ from textual.widgets import Footer
 
 from cutthroat.engine.protocol import Action
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.lens import Sight
+from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.bound import BoundStatic
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
@@ -63,6 +63,7 @@ class SharedTableScreen(TableScreenBase):
 
     GAME_TITLE = ""
     ID = "table"  # the game's prefix for its widget ids ("ek", "kyf")
+    SAVE_NAME = "table"  # a save's suggested name starts with it ("kittens 3p move 12")
     WINDOW_PROMPT = "Answer? Press your seat number:"
     COMPACT_FOOTER = True  # more live keys fit at 80 columns
     UNICODE: dict[str, str] = {}
@@ -145,10 +146,6 @@ class SharedTableScreen(TableScreenBase):
         sight = self.sight
         return sight.seat if sight is not None and sight.private and not self.curtain_up else None
 
-    @property
-    def my_turn(self) -> bool:
-        return self.mine
-
     def hand(self, view) -> list:
         """A view's hand in the order it is shown (empty for a spectator's view)."""
         return []
@@ -201,7 +198,7 @@ class SharedTableScreen(TableScreenBase):
         update = sight.update
         if update.over:
             return HandShown(placeholder="The game is over.")
-        if self.lens.mode == "hot-seat":
+        if self.lens.mode == HOT_SEAT:
             bots = [q for q in update.to_act if self.table.is_bot(q)]
             who = escape(self.names[bots[0] if bots else update.view.turn])
             if bots:
@@ -433,4 +430,4 @@ class SharedTableScreen(TableScreenBase):
 
     def save_name(self) -> str:
         update = self.update
-        return f"{self.ID} {len(self.names)}p move {update.version if update else 0}"
+        return f"{self.SAVE_NAME} {len(self.names)}p move {update.version if update else 0}"

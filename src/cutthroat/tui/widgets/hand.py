@@ -9,7 +9,7 @@ underlined with a ▲ (ASCII: ^) under it. Cards wrap onto more rows when the ha
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from textual.app import ComposeResult
@@ -48,7 +48,6 @@ class HandShown:
     note: str = ""
     placeholder: str = ""
     ascii_style: bool = False
-    extra: dict = field(default_factory=dict)
 
 
 class HandPanel(Vertical):
@@ -88,13 +87,6 @@ class HandPanel(Vertical):
         self.placeholder = placeholder
         self.border_title = escape(title) if title else None
         self._draw()
-
-    def clear(self, placeholder: str, title: str = "") -> None:
-        self.show([], 0, title=title, placeholder=placeholder)
-
-    @property
-    def selected_card(self) -> HandCard | None:
-        return self.cards[self.at] if self.cards else None
 
     def redraw(self) -> None:
         if self.render_hand is None or self.sight is None or not self.is_mounted:

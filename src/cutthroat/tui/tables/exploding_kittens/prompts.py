@@ -15,19 +15,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action
-from cutthroat.games.exploding_kittens.actions import Pass, Reorder
+from cutthroat.engine.words import ordinal
+from cutthroat.games.exploding_kittens.actions import FIVE, TRIPLE, Pass, Reorder
 from cutthroat.games.exploding_kittens.cards import NOPE, EkCard
 from cutthroat.games.exploding_kittens.events import what_name
 from cutthroat.games.exploding_kittens.state import GC, NAME, REORDER, TARGET, EkView
+from cutthroat.games.exploding_kittens.text import COMBO_NAMES
 from cutthroat.tui.widgets.choice import Choice
 
 STRIP = 60  # cards per strip row
 #: Keys for long lists (j and k move the ChoiceScreen's cursor).
 KEYS = "123456789abcdefghilmnopqrstuvwxyz"
-
-
-def ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
 def window_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]) -> tuple[list[Choice], str]:
@@ -71,11 +69,11 @@ def decision_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]
                 choices.append(Choice(KEYS[i], label, action))
         return f"{what_name(f.what)}: put the top {k} back{share}", choices, "Top first: the first card is drawn next."
     if f.kind == NAME:
-        title, note = f"Three of a kind on {names[f.target]}: name a card", "If they hold one, they give it to you."
+        title, note = f"{COMBO_NAMES[TRIPLE]} on {names[f.target]}: name a card", "If they hold one, they give it to you."
     elif f.kind == GC:
         title, note = "Garbage Collection: put a card into the draw pile", "In secret; then the pile is shuffled."
     else:  # TAKE
-        title = "Five different: take a card from the discard pile"
+        title = f"{COMBO_NAMES[FIVE]}: take a card from the discard pile"
     return title, [Choice(KEYS[i], a.card.name, a) for i, a in enumerate(legal[:len(KEYS)])], note
 
 

@@ -72,6 +72,7 @@ class TableScreen(SharedTableScreen):
     CSS_PATH = ["../shared.tcss", "ek.tcss"]
     GAME_TITLE = "Exploding Kittens"
     ID = "ek"
+    SAVE_NAME = "kittens"
     WINDOW_PROMPT = "Nope? Press your seat number:"
     BINDINGS = [
         *MOVE_KEYS,
@@ -220,11 +221,7 @@ class TableScreen(SharedTableScreen):
 
     def hand_shown(self, sight: Sight, cursor: int, selected: frozenset) -> HandShown:
         if not sight.private:
-            shown = self.hidden_hand(sight)
-            if shown.title == "Hands hidden":  # the old words: nothing says whose turn it waits for
-                return HandShown(placeholder="Hands are hidden until the next player takes the screen.",
-                                 title="Hands hidden")
-            return shown
+            return self.hidden_hand(sight)
         view = sight.update.view
         cards = self.hand(view)
         title = self.sym_text(f"{self.whose(sight.seat)} hand · {len(cards)} card{'s' * (len(cards) != 1)}")
@@ -370,5 +367,3 @@ class TableScreen(SharedTableScreen):
     def hint_words(self, action: Action, described: str) -> str:
         return hint_text(action)
 
-    def save_name(self) -> str:
-        return f"kittens {len(self.names)}p move {self.update.version}"

@@ -24,7 +24,7 @@ from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES
 from cutthroat.games.kill_the_kings.state import KtkView
 from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.lens import Lens
+from cutthroat.lens import SOLO, WATCH, Lens
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
@@ -101,7 +101,7 @@ class TableScreen(TableScreenBase):
         yield Footer()
 
     def table_started(self) -> None:
-        if self.lens.mode == "watch":  # the round's end waits for the watcher
+        if self.lens.mode == WATCH:  # the round's end waits for the watcher
             self.lens.own_port.pause_on({"round_ended"}, "round end")
         log = self.query_one(EventLog)
         view = self.view
@@ -128,7 +128,7 @@ class TableScreen(TableScreenBase):
 
     @property
     def human_turn(self) -> bool:
-        return self.lens.mode == "solo" and bool(self.update.legal)
+        return self.lens.mode == SOLO and bool(self.update.legal)
 
     def label(self, card) -> str:
         return card_text(card, self.ascii_style)

@@ -55,6 +55,7 @@ class TableScreen(SharedTableScreen):
     CSS_PATH = ["../shared.tcss", "kyf.tcss"]
     GAME_TITLE = "Kill Your Friends"
     ID = "kyf"
+    SAVE_NAME = "friends"
     COMPACT_FOOTER = False
     BINDINGS = [
         *MOVE_KEYS,
@@ -125,10 +126,6 @@ class TableScreen(SharedTableScreen):
     def head_text(self, update: SeatUpdate) -> str:
         kills = "Kills " if update.view.head_hunter else ""
         return f"[$text-muted] # {'Player':<23}Hand {kills}Life Attack on them[/]"
-
-    def seat_classes(self, sight: Sight, seat: int) -> dict[str, bool]:
-        return {**super().seat_classes(sight, seat), "-target": seat in self.targets(),
-                "-me": self.viewer == seat}
 
     def seat_line(self, sight: Sight, seat: int) -> str:
         """Columns: ▶ 1  R  Name      level     7▮ ★2  ♥ ♥  R1 R2 R3 ☠deadly (head_text matches)."""
@@ -360,5 +357,3 @@ class TableScreen(SharedTableScreen):
         if card in cards:
             self.cursor, self.cursor_code = cards.index(card), card.code
 
-    def save_name(self) -> str:
-        return f"friends {len(self.names)}p move {self.update.version}"
