@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from textual import work
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -102,6 +103,21 @@ class TableScreenBase(Screen):
     def submit(self, action: Action) -> str | None:
         """Send a move; the one-line reason if it was refused (nothing changed then)."""
         return self.acting_port.submit(action)
+
+    # -- hints -----------------------------------------------------------------------------------
+    THINKING = "Thinking…"
+
+    def action_hint(self) -> None:
+        self.say(self.THINKING)
+        self.compute_hint(self.acting_port, self.sight.update.version)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def compute_hint(self, port, version: int) -> None:
+        """The hard bot's move, asked off the UI thread (it may think for a while)."""
+        self.app.call_from_thread(self.show_hint, port.hint(), version)
+
+    def show_hint(self, action: Action | None, version: int) -> None:
+        """Show the hint, unless the table has moved on since `version`."""
 
     # -- reading ---------------------------------------------------------------------------------
     @property

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -62,6 +61,7 @@ class SharedTableScreen(TableScreenBase):
     message: reactive[str] = reactive("")
 
     GAME_TITLE = ""
+    THINKING = "[$text-muted]Thinking…[/]"
     ID = "table"  # the game's prefix for its widget ids ("ek", "kyf")
     SAVE_NAME = "table"  # a save's suggested name starts with it ("kittens 3p move 12")
     WINDOW_PROMPT = "Answer? Press your seat number:"
@@ -191,6 +191,32 @@ class SharedTableScreen(TableScreenBase):
         raise NotImplementedError
 
     def hand_shown(self, sight: Sight, cursor: int, selected: frozenset) -> HandShown:
+        """The hand panel: the seat's cards as chips (playable ones lit), the card under the
+        cursor explained below; nothing private unless the screen is the seat's own."""
+        if not sight.private:
+            return self.hidden_hand(sight)
+        view = sight.update.view
+        cards = self.hand(view)
+        title = self.sym_text(f"{self.whose(sight.seat)} hand · {len(cards)} card{'s' * (len(cards) != 1)}")
+        if view.out[sight.seat]:
+            return HandShown(placeholder="You are out of the game.", title=title)
+        if not cards:
+            return HandShown(placeholder="No cards in hand.", title=title)
+        playable = self.playable(sight.update) if self.mine else set()
+        chips = tuple(HandCard(label, self.chip_style(card), card in playable)
+                      for card, label in zip(cards, self.chip_labels(cards, selected)))
+        card = cards[max(0, min(cursor, len(cards) - 1))]
+        return HandShown(chips, cursor, title=title, note=self.hand_note(view, card), ascii_style=self.ascii_style)
+
+    def chip_labels(self, cards: Sequence[Any], selected: frozenset) -> list[str]:
+        """Each card's chip text (`selected`: the hand positions picked for a combo)."""
+        return [card.label for card in cards]
+
+    def chip_style(self, card: Any) -> str:
+        raise NotImplementedError
+
+    def hand_note(self, view: Any, card: Any) -> str:
+        """The line under the hand: what the card under the cursor does."""
         raise NotImplementedError
 
     def hidden_hand(self, sight: Sight) -> HandShown:
@@ -205,10 +231,6 @@ class SharedTableScreen(TableScreenBase):
                 return HandShown(placeholder=f"Hands are hidden while {who} plays.", title="Hands hidden")
             return HandShown(placeholder=f"Hands are hidden until {who} takes the screen.", title="Hands hidden")
         return HandShown(placeholder="Bots only: every hand is hidden.", title="Watching")
-
-    def hand_cards(self, cards: Sequence[Any], labels: Sequence[str], styles: Sequence[str],
-                   playable: set) -> tuple[HandCard, ...]:
-        return tuple(HandCard(label, style, card in playable) for card, label, style in zip(cards, labels, styles))
 
     def thinking(self, update: SeatUpdate, doing: str = "") -> str:
         """`Cy is thinking… (f skips ahead)` while a bot is to act, else ''."""
@@ -402,15 +424,6 @@ class SharedTableScreen(TableScreenBase):
         raise NotImplementedError
 
     # -- hints ----------------------------------------------------------------------------------------
-    def action_hint(self) -> None:
-        self.say("[$text-muted]Thinking…[/]")
-        self.compute_hint(self.acting_port, self.update.version)
-
-    @work(thread=True, exclusive=True, group="hint")
-    def compute_hint(self, port, version: int) -> None:
-        action = port.hint()
-        self.app.call_from_thread(self.show_hint, action, version)
-
     def show_hint(self, action: Action | None, version: int) -> None:
         if not self.mine or self.update.version != version:
             return  # the table moved on: the hint belongs to nobody on screen now

@@ -41,7 +41,7 @@ from cutthroat.tui.tables.exploding_kittens.prompts import (
 from cutthroat.tui.tables.game_over import level_of
 from cutthroat.tui.tables.shared import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, SharedTableScreen, closing_keys, seat_keys
 from cutthroat.tui.widgets.choice import ChoiceScreen
-from cutthroat.tui.widgets.hand import HandShown, chip
+from cutthroat.tui.widgets.hand import chip
 
 MAX_SEATS = 5
 CARD_STYLE = {"kitten": "$error", "defuse": "$success", "nope": "$warning", "cat": "$secondary",
@@ -219,21 +219,11 @@ class TableScreen(SharedTableScreen):
             return f"[bold $warning]You must {escape(frame_need(f, self.names))} — press Enter[/]"
         return "[$text-muted]" + " · ".join(["←→ card", "space: combo", "Enter plays", "d draws", "h hint"]) + "[/]"
 
-    def hand_shown(self, sight: Sight, cursor: int, selected: frozenset) -> HandShown:
-        if not sight.private:
-            return self.hidden_hand(sight)
-        view = sight.update.view
-        cards = self.hand(view)
-        title = self.sym_text(f"{self.whose(sight.seat)} hand · {len(cards)} card{'s' * (len(cards) != 1)}")
-        if view.out[sight.seat]:
-            return HandShown(placeholder="You are out of the game.", title=title)
-        if not cards:
-            return HandShown(placeholder="No cards in hand.", title=title)
-        playable = self.playable(sight.update) if self.mine else set()
-        labels = [(self.sym["sel"] if i in selected else "") + short(c) for i, c in enumerate(cards)]
-        chips = self.hand_cards(cards, labels, [card_style(c) for c in cards], playable)
-        card = cards[max(0, min(cursor, len(cards) - 1))]
-        return HandShown(chips, cursor, title=title, note=self.hand_note(view, card), ascii_style=self.ascii_style)
+    def chip_labels(self, cards: list[EkCard], selected: frozenset) -> list[str]:
+        return [(self.sym["sel"] if i in selected else "") + short(c) for i, c in enumerate(cards)]
+
+    def chip_style(self, card: EkCard) -> str:
+        return card_style(card)
 
     def hand_note(self, view: EkView, card: EkCard) -> str:
         marked = " [$warning](marked: everyone sees it)[/]" if card in view.marked[view.seat] else ""

@@ -11,7 +11,6 @@ Esc menu (or drops a picked-up reserve card).
 
 from __future__ import annotations
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -390,16 +389,6 @@ class TableScreen(TableScreenBase):
     def action_cancel(self) -> None:
         self.picked = None
         self.say("")
-
-    def action_hint(self) -> None:
-        self.say("Thinking…")
-        self.compute_hint()
-
-    @work(thread=True, exclusive=True, group="hint")
-    def compute_hint(self) -> None:
-        version = self.update.version
-        action = self.acting_port.hint()
-        self.app.call_from_thread(self.show_hint, action, version)
 
     def show_hint(self, action: Action | None, version: int) -> None:
         if action is None or version != self.update.version:

@@ -46,7 +46,7 @@ from cutthroat.tui.tables.kill_your_friends.look import (  # noqa: F401 - action
 )
 from cutthroat.tui.tables.shared import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, SharedTableScreen, closing_keys
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
-from cutthroat.tui.widgets.hand import HandShown, chip
+from cutthroat.tui.widgets.hand import chip
 
 MAX_SEATS = 8
 
@@ -215,18 +215,8 @@ class TableScreen(SharedTableScreen):
             bits.append("r reveals — you win!")
         return "[$text-muted]" + " · ".join(bits) + "[/]"
 
-    def hand_shown(self, sight: Sight, cursor: int, selected: frozenset) -> HandShown:
-        if not sight.private:
-            return self.hidden_hand(sight)
-        view = sight.update.view
-        cards = self.hand(view)
-        title = self.sym_text(f"{self.whose(sight.seat)} hand · {len(cards)} card{'s' * (len(cards) != 1)}")
-        if not cards:
-            return HandShown(placeholder="No cards in hand.", title=title)
-        playable = self.playable(sight.update) if self.mine else set()
-        chips = self.hand_cards(cards, [c.label for c in cards], [card_style(c) for c in cards], playable)
-        card = cards[max(0, min(cursor, len(cards) - 1))]
-        return HandShown(chips, cursor, title=title, note=self.hand_note(view, card), ascii_style=self.ascii_style)
+    def chip_style(self, card: KyfCard) -> str:
+        return card_style(card)
 
     def hand_note(self, view: KyfView, card: KyfCard) -> str:
         if not self.mine:
