@@ -119,6 +119,9 @@ async def test_nothing_private_shows_in_a_shared_moment_and_a_curtain_comes_befo
     for kind, frame in frames.seen:
         if kind != "private":  # a shared moment or a curtain: nothing private on screen
             assert not any(mark in frame for mark in PRIVATE_MARKS), frame
+        bots_named = [name for name in ("Cy", "Dee") if f"until {name} takes the screen" in frame]
+        assert not bots_named, f"the hand panel waits for a bot to take the screen:\n{frame}"
+    assert any("while everyone may answer" in frame for _, frame in frames.seen)
     last = None
     for kind, frame in frames.seen:  # every private screen after a shared moment: a curtain between
         if kind == "private":

@@ -226,10 +226,13 @@ class SharedTableScreen(TableScreenBase):
             return HandShown(placeholder="The game is over.")
         if self.lens.mode == HOT_SEAT:
             bots = [q for q in update.to_act if self.table.is_bot(q)]
-            who = escape(self.names[bots[0] if bots else update.view.turn])
             if bots:
-                return HandShown(placeholder=f"Hands are hidden while {who} plays.", title="Hands hidden")
-            return HandShown(placeholder=f"Hands are hidden until {who} takes the screen.", title="Hands hidden")
+                text = f"Hands are hidden while {escape(self.names[bots[0]])} plays."
+            elif update.reacting:
+                text = "Hands are hidden while everyone may answer."
+            else:
+                text = f"Hands are hidden until {escape(self.names[update.to_act[0]])} takes the screen."
+            return HandShown(placeholder=text, title="Hands hidden")
         return HandShown(placeholder="Bots only: every hand is hidden.", title="Watching")
 
     def thinking(self, update: SeatUpdate, doing: str = "") -> str:
