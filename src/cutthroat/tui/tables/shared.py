@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.reactive import reactive
@@ -30,30 +29,6 @@ from cutthroat.tui.widgets.bound import BoundStatic
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
 from cutthroat.tui.widgets.window_bar import WindowBar
-
-#: The keys every multi-player table has; a game's BINDINGS list puts its own among these.
-MOVE_KEYS = [
-    Binding("left", "move(-1)", "card", key_display="←→"),
-    Binding("right", "move(1)", show=False),
-    Binding("home", "move(-99)", show=False),
-    Binding("end", "move(99)", show=False),
-]
-RESULTS_KEY = Binding("enter", "results", "results", key_display="⏎")
-SKIP_KEY = Binding("f", "skip_ahead", "skip ahead")
-
-
-def closing_keys(save_shown: bool) -> list[Binding]:
-    """s save, ? rules, Esc menu: the last keys of every table's footer."""
-    return [Binding("s", "save", "save", show=save_shown),
-            Binding("question_mark", "rules", "rules", key_display="?"),
-            Binding("escape", "menu", "menu")]
-
-
-def seat_keys(seats: int, description: str, key_display: str) -> list[Binding]:
-    """1…n: a seat number (a target, or a claim on a shared reaction window)."""
-    return [Binding("1", "seat(0)", description, key_display=key_display),
-            *[Binding(str(i + 1), f"seat({i})", show=False) for i in range(1, seats)]]
-
 
 class SharedTableScreen(TableScreenBase):
     cursor: reactive[int] = reactive(0)

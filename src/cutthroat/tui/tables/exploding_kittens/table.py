@@ -39,7 +39,8 @@ from cutthroat.tui.tables.exploding_kittens.prompts import (
     window_choices,
 )
 from cutthroat.tui.tables.game_over import level_of
-from cutthroat.tui.tables.shared import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, SharedTableScreen, closing_keys, seat_keys
+from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
+from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.hand import chip
 

@@ -44,7 +44,8 @@ from cutthroat.tui.tables.kill_your_friends.look import (  # noqa: F401 - action
     sort_hand,
     variant_text,
 )
-from cutthroat.tui.tables.shared import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, SharedTableScreen, closing_keys
+from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys
+from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import chip
 
