@@ -349,7 +349,7 @@ def test_unknown_game(tmp_path):
     assert_bad_file(tmp_path, doc_bytes(doc), "unknown game 'poker'")
 
 
-@pytest.mark.parametrize("game", ["stab-your-friends", "psycho-killer"])
+@pytest.mark.parametrize("game", ["psycho-killer"])
 def test_coming_soon_game(tmp_path, game):
     doc = good_doc()
     doc["game"] = game

@@ -124,7 +124,7 @@ class Lens:
             return None
         acting = [h for h in public.to_act if h in self.humans]
         bots_acting = any(self.table.is_bot(q) for q in public.to_act)
-        if public.over or not acting or bots_acting:
+        if public.over or not acting or bots_acting or public.stepping:
             self._sight = self._shared(public)
         elif any(h in public.reacting for h in acting) and self.claimant not in acting:
             self._sight = self._shared(public, tuple(h for h in acting if h in public.reacting))

@@ -197,6 +197,17 @@ class Rules:
         (Exploding Kittens: the player of a fresh card never Nopes it)."""
         return None
 
+    def paced_action(self, state: Any, seat: PlayerId) -> Action | None:
+        """The table's own next step, taken for `seat` without asking, after the bot pause and
+        skippable (Stab Your Friends: a card activating with no choice to make). Nobody decides
+        it, so a shared screen shows it to everyone."""
+        return None
+
+    def anytime_actions(self, state: Any, seat: PlayerId) -> list[Action]:
+        """Moves `seat` may make out of turn, whoever is to act (a house rule's call-out); they
+        are never among `legal_actions`, so bots don't take them."""
+        return []
+
     # -- helpers sessions, bots and saves need ---------------------------------------------
     def copy(self, state: Any) -> Any:
         return state.copy()

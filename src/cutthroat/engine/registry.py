@@ -44,8 +44,9 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo("kill-your-friends", "Kill Your Friends", "2–8",
              "Stack Kill cards on your friends' lives; the Reaper decides.",
              "cutthroat.games.kill_your_friends", "cutthroat.tui.tables.kill_your_friends"),
-    GameInfo("stab-your-friends", "Stab Your Friends", "3–8",
-             "Royal schemes and backstabs: the last one standing wears the crown.", None),
+    GameInfo("stab-your-friends", "Stab Your Friends", "2–8",
+             "Place cards face down in front of friends; they all fire in red-number order.",
+             "cutthroat.games.stab_your_friends", "cutthroat.tui.tables.stab_your_friends"),
     GameInfo("psycho-killer", "Psycho Killer", "2–6",
              "Hunt victims, dodge the police and keep your nerve.", None),
 )

@@ -56,6 +56,7 @@ class TableHost:
         #: Does anything ever answer without asking? (Not in most games: the plan skips the check.)
         self._answers_alone = type(self.rules).auto_action is not Rules.auto_action or bool(self.quick_pass)
         self._reactions = type(self.rules).reaction_default is not Rules.reaction_default
+        self._paces = type(self.rules).paced_action is not Rules.paced_action
         self._inline = isinstance(self.workers, InlineWorkers)
         self._bot_seats = frozenset(i for i, s in enumerate(self.info.seats) if s.is_bot)
         self._bots: dict[int, Any] = dict(bots or {})  # made on first use unless given
@@ -335,6 +336,8 @@ class TableHost:
                 return
         if self._holds:
             return
+        if self._paces and self._pace(state, version, to_act):
+            return
         bots = [seat for seat in to_act if seat in self._bot_seats]
         if bots:
             if self._deadline is not None:
@@ -366,6 +369,27 @@ class TableHost:
             when = self.clock.now() + self.window_seconds
             self._deadline = (version, when)
             self._deadline_timer = self.clock.call_at(when, lambda: self._post(lambda: self._timeout(version)))
+
+    def _pace(self, state, version: int, to_act: list[int]) -> bool:
+        """The table's own step (`rules.paced_action`): taken after the bot pause, or at once
+        while skipping ahead. True when one is on its way."""
+        seat = to_act[0]
+        action = self.rules.paced_action(state, seat)
+        if action is None:
+            return False
+        if self._deadline is not None:
+            self._cancel_deadline()
+        if self._asked == (seat, version):
+            return True
+        self._asked = (seat, version)
+        step = lambda: self._auto(seat, action, version)  # noqa: E731
+        if self._skipping or self.bot_delay <= 0:
+            self._queue.append(step)
+        else:
+            if self._bot_timer is not None:
+                self._bot_timer.cancel()
+            self._bot_timer = self.clock.call_at(self.clock.now() + self.bot_delay, lambda: self._post(step))
+        return True
 
     def _auto(self, seat: int, action: Action, version: int) -> None:
         if version == self.session.version and not self.closed:
@@ -473,7 +497,8 @@ class TableHost:
         if self._deadline is not None and self._deadline[0] == session.version:
             deadline = max(0.0, self._deadline[1] - self.clock.now())
         result = rules.result(state)
-        return dict(version=session.version, to_act=to_act,
+        stepping = self._paces and bool(to_act) and rules.paced_action(state, to_act[0]) is not None
+        return dict(version=session.version, to_act=to_act, stepping=stepping,
                     reacting=tuple(s for s in to_act if rules.reaction_default(state, s) is not None),
                     deadline=deadline, skipping=self._skipping, result=result,
                     stats=tuple(dict(s) for s in session.stats) if result is not None else (),
@@ -482,7 +507,7 @@ class TableHost:
     def _update(self, seat: int | None, events: list[Event], common: dict[str, Any]) -> SeatUpdate:
         session, rules = self.session, self.rules
         mine = tuple(shown for e in events if (shown := e.for_seat(seat)) is not None)
-        acting = seat is not None and seat in common["to_act"]
+        acting = seat is not None and seat in common["to_act"] and not common["stepping"]
         return SeatUpdate(seat=seat, view=rules.view(session.state, seat), events=mine,
                           legal=tuple(rules.legal_actions(session.state, seat)) if acting else (),
                           can_undo=acting and session.can_undo, **common)

@@ -58,8 +58,9 @@ class SeatUpdate:
     """One seat's news after a change: its view, what it may do, what happened as it may see it.
 
     `seat` None is the spectator: the public view, public events. `legal` is empty unless the seat
-    is to act. `reacting` are the seats answering a reaction window; `deadline` is the seconds
-    they had left when this was sent (None: no clock). `stats` and `result` come once it is over.
+    is to act and decides. `reacting` are the seats answering a reaction window; `deadline` is the
+    seconds they had left when this was sent (None: no clock). `stats` and `result` come once it
+    is over.
     """
 
     seat: int | None
@@ -72,6 +73,7 @@ class SeatUpdate:
     deadline: float | None = None
     can_undo: bool = False
     skipping: bool = False
+    stepping: bool = False  # the next move is the table's own step (`rules.paced_action`): nobody decides
     result: Result | None = None
     stats: tuple[dict[str, Any], ...] = ()
     notices: tuple[tuple[str, str], ...] = ()  # (title, text): the table's own news (a bot failed …)
@@ -98,6 +100,7 @@ class SeatUpdate:
             "deadline": self.deadline,
             "can_undo": self.can_undo,
             "skipping": self.skipping,
+            "stepping": self.stepping,
             "result": None if result is None else {"winners": list(result.winners), "scores": list(result.scores),
                                                    "summary": result.summary, "details": result.details},
             "stats": [dict(s) for s in self.stats],
@@ -120,6 +123,7 @@ class SeatUpdate:
             deadline=data["deadline"],
             can_undo=data["can_undo"],
             skipping=data["skipping"],
+            stepping=data["stepping"],
             result=None if result is None else Result(list(result["winners"]), list(result["scores"]),
                                                       result["summary"], dict(result["details"])),
             stats=tuple(dict(s) for s in data["stats"]),

@@ -37,6 +37,7 @@ class SharedTableScreen(TableScreenBase):
 
     GAME_TITLE = ""
     THINKING = "[$text-muted]Thinking…[/]"
+    STEP_WORDS = "the table moves on"  # what the game's own steps are (`rules.paced_action`)
     ID = "table"  # the game's prefix for its widget ids ("ek", "kyf")
     SAVE_NAME = "table"  # a save's suggested name starts with it ("kittens 3p move 12")
     WINDOW_PROMPT = "Answer? Press your seat number:"
@@ -201,7 +202,9 @@ class SharedTableScreen(TableScreenBase):
             return HandShown(placeholder="The game is over.")
         if self.lens.mode == HOT_SEAT:
             bots = [q for q in update.to_act if self.table.is_bot(q)]
-            if bots:
+            if update.stepping:
+                text = f"Hands are hidden while {self.STEP_WORDS}."
+            elif bots:
                 text = f"Hands are hidden while {escape(self.names[bots[0]])} plays."
             elif update.reacting:
                 text = "Hands are hidden while everyone may answer."

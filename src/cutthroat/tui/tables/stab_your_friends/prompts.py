@@ -1,0 +1,96 @@
+"""Stab Your Friends prompts: where a card goes, whom a Bow or Fireball hits, Gobblin Hands'
+move (first the card, then where it goes), and the royal call-out (who calls, whom)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from cutthroat.engine.protocol import Action
+from cutthroat.games.stab_your_friends.actions import KEEP, Move
+from cutthroat.games.stab_your_friends.cards import FIREBALL
+from cutthroat.games.stab_your_friends.state import SyfView
+from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
+
+LETTERS = "abdeghijklmnopqrstuvwxyz"  # c, f left out: the table's own keys
+
+
+def choose_one(table, title: str, options: Sequence[tuple[str, str, Any]], note: str = "",
+               then: Callable[[Any], None] | None = None):
+    """A ChoiceScreen of (key, label, value), and what to do with the answer: by default, play
+    it at the table (if it is still this seat's move)."""
+    choices = [Choice(key, table.sym_text(label), value) for key, label, value in options]
+
+    def answer(value) -> None:
+        if value is None:
+            return
+        if then is not None:
+            then(value)
+        elif table.mine:
+            table.act(value)
+
+    return ChoiceScreen(table.sym_text(title), choices, note), answer
+
+
+def target_prompt(table, view: SyfView, legal: Sequence[Action]):
+    card = view.active.card
+    options = [(str(a.seat + 1), f"{table.names[a.seat]} · {view.lives[a.seat]} lives", a) for a in legal]
+    note = "You took 1 damage first; now 1 damage to another player." if card is FIREBALL else \
+        "1 damage to the player you pick (you must pick one)."
+    return choose_one(table, f"{card.name}: whom does it hit?", options, note)
+
+
+def gobblin_prompt(table, view: SyfView, legal: Sequence[Action]):
+    """Step one: which card moves (one line per card in play that may move), or nothing."""
+    sources: dict[tuple[int, int], list[Move]] = {}
+    for action in legal:
+        if isinstance(action, Move):
+            sources.setdefault((action.source, action.index), []).append(action)
+    options: list[tuple[str, str, Any]] = []
+    for k, ((seat, index), moves) in enumerate(sources.items()):
+        front = view.fronts[seat][index]
+        state = " (sideways)" if front.sideways else " (activated)" if front.done else ""
+        options.append((LETTERS[k % len(LETTERS)], f"{front.card.name}{state} · {table.names[seat]}", moves))
+    options.append(("0", "Move nothing", KEEP))
+
+    def picked(value) -> None:
+        if value is KEEP:
+            if table.mine:
+                table.act(KEEP)
+            return
+        front = view.fronts[value[0].source][value[0].index]
+        dests = [(str(m.dest + 1), table.names[m.dest], m) for m in value]
+        table.open_prompt(*choose_one(table, f"Gobblin Hands: {front.card.name} goes to…", dests))
+
+    return choose_one(table, "Gobblin Hands: move which card?", options,
+                      "Any card in play but a Gobblin Hands, from any player to any other.", then=picked)
+
+
+def callers(table) -> list[int]:
+    """The humans who may call someone out now (bots never do)."""
+    update = table.update
+    if update is None or update.over:
+        return []
+    view = update.view
+    mode = view.call_out
+    if mode == "off":
+        return []
+    living = [q for q in table.humans if not view.out[q]]
+    return [q for q in living if mode == "anyone" or q == view.crown]
+
+
+def call_out_prompt(table):
+    """Who caught whom forgetting to say "royal highness" (honour system)."""
+    view = table.update.view
+    who = callers(table)
+
+    def targets_of(caller: int):
+        options = [(str(t + 1), table.names[t], t) for t in view.in_game() if t != caller]
+        return choose_one(table, f"{table.names[caller]} calls out…", options,
+                          "They forgot to say \"royal highness\": they lose a life (no Shield blocks it).",
+                          then=lambda target: table.call_out(caller, target))
+
+    if len(who) == 1:
+        return targets_of(who[0])
+    options = [(str(q + 1), table.names[q], q) for q in who]
+    return choose_one(table, "Who calls a player out?", options,
+                      then=lambda caller: table.open_prompt(*targets_of(caller)))
