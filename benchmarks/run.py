@@ -9,7 +9,7 @@ Prints one JSON line per figure:
 - simulate: the same through `cutthroat simulate` (every game on a table host with a manual clock,
   the code path of play);
 - hard_bot: the hard bot's decision time (mean, 95th percentile, max);
-- kill-your-friends and exploding-kittens: random 4-player games per second through the protocol
+- kill-your-friends, exploding-kittens and stab-your-friends: random 4-player games per second through the protocol
   and through `cutthroat simulate`, and the hard (search) bot's decision time at its default
   budget against three heuristic bots;
 - startup: seconds and peak memory to the first painted title screen, beside a minimal Textual app.
@@ -194,7 +194,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=9,
                         help="alternating pairs of engine and yardstick runs; the medians count")
     parser.add_argument("--search-games", type=int, default=3,
-                        help="games for the search bots' decision times (Kill Your Friends, Exploding Kittens)")
+                        help="games for the search bots' decision times (the multi-player games)")
     args = parser.parse_args()
 
     # Start-up first, on a quiet machine; the minimal app first warms the file cache for Textual.
@@ -220,7 +220,7 @@ def main() -> None:
                       "mean_actions": sim["mean_actions"]}))
     print(json.dumps({"figure": "hard_decision_time", **hard_decisions(args.hard_games)}))
     games = max(1, args.games // 3)
-    for game, tag in (("kill-your-friends", "kyf"), ("exploding-kittens", "ek")):
+    for game, tag in (("kill-your-friends", "kyf"), ("exploding-kittens", "ek"), ("stab-your-friends", "syf")):
         print(json.dumps({"figure": f"{tag}_engine_random_games_per_second",
                           "cutthroat": round(random_games_per_second(game, games), 1)}))
         sim = simulate(games, "random", game)

@@ -259,3 +259,55 @@ def test_a_wire_port_refuses_what_does_not_decode():
     assert "expected an integer" in wire.submit(Place("x"))
     assert session.log == []
     assert wire.submit(DRAW) is None and session.log == [(0, DRAW)]
+
+
+# -- the table's own steps and out-of-turn moves (Stab Your Friends) ----------------------------------
+def syf_in_activation(humans=(0, 1)) -> Session:
+    """A 3-seat Stab Your Friends game played to its first activation step."""
+    from cutthroat.games.stab_your_friends.rules import RULES as SYF
+
+    state = SYF.new_game({"royal-call-out": "anyone"}, 3, 3)
+    while state.phase != "activate":
+        seat = SYF.to_act(state)[0]
+        SYF.apply(state, SYF.legal_actions(state, seat)[0], seat)
+    seats = [Seat("human", n) if i in humans else Seat("bot", n, "random") for i, n in enumerate(["Ana", "Bob", "Cy"])]
+    return Session("stab-your-friends", {"royal-call-out": "anyone"}, 3, seats, state=state)
+
+
+def test_the_tables_own_steps_wait_out_the_bot_pause_and_nobody_decides_them():
+    clock = ManualClock()
+    session = syf_in_activation()
+    host = host_for(session, clock=clock, bot_delay=0.5)
+    got = listen(host.port(0))
+    host.start()
+    assert got[-1].stepping and got[-1].legal == (), "a step is nobody's decision, not even its holder's"
+    clock.advance(0.4)
+    assert session.log == []
+    clock.advance(0.1)
+    assert [a.kind for _, a in session.log] == ["activate"]
+
+
+def test_skipping_ahead_takes_the_steps_at_once():
+    clock = ManualClock()
+    session = syf_in_activation()
+    host = host_for(session, clock=clock, bot_delay=5.0)
+    host.start()
+    host.skip_ahead()
+    assert session.log[0][1].kind == "activate"
+    seat = session.current_seat
+    assert not session.seat_is_bot(seat) and session.rules.paced_action(session.state, seat) is None, \
+        "skipped on to the next human decision"
+
+
+def test_an_out_of_turn_move_is_taken_whoever_is_to_act():
+    from cutthroat.games.stab_your_friends.actions import CallOut
+
+    session = syf_in_activation()
+    host = host_for(session, bot_delay=5.0)
+    host.start()
+    turn = session.state.turn
+    caller = next(q for q in (0, 1) if q != turn)
+    lives = session.state.lives[2]
+    assert host.submit(caller, CallOut(caller, 2)) is None
+    assert session.state.lives[2] == lives - 1 and session.log[-1] == (caller, CallOut(caller, 2))
+    assert host.submit(caller, CallOut(caller, caller)) == "Call out another player"

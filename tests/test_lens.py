@@ -129,3 +129,27 @@ def test_a_curtain_passed_for_someone_it_no_longer_waits_for_shows_nothing_priva
     assert session.state.turn == 0 and lens.screen().curtain == 0
     sight = lens.pass_curtain(1)
     assert not sight.private and sight.curtain == 0, "a new curtain, for Ana"
+
+
+def test_the_tables_own_steps_are_shared_moments_even_in_front_of_a_human():
+    """Stab Your Friends: a card activating with no choice is nobody's decision, so the screen
+    stays shared while it waits (nothing private), and the next private screen has a curtain."""
+    from cutthroat.games.stab_your_friends.rules import RULES as SYF
+
+    state = SYF.new_game({}, 3, 3)
+    while not (state.phase == "activate" and state.active is None and state.turn in (0, 1)):
+        seat = SYF.to_act(state)[0]
+        SYF.apply(state, SYF.legal_actions(state, seat)[0], seat)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("stab-your-friends", {}, 3, seats, state=state)
+    host, lens, clock, sights = seated(session)
+    sight = lens.screen()
+    assert sight.update.stepping and sight.seat is None and sight.curtain is None
+    assert not sight.update.view.hand and session.state.turn in (0, 1)
+    for _ in range(200):
+        sight = lens.screen()
+        if sight.curtain is not None or session.is_over:
+            break
+        assert not sight.private and not sight.update.view.hand
+        clock.advance(1)
+    assert sight.curtain is not None or session.is_over

@@ -87,7 +87,7 @@ class Session:
             if not to_act:
                 raise IllegalAction("The game is over")
             seat = to_act[0]
-        if seat not in to_act and action not in self.rules.anytime_actions(self.state, seat):
+        if seat not in to_act and action.kind not in self.rules.anytime_kinds:
             raise IllegalAction(f"It is not {self.seats[seat].name}'s move")
         undoable = self.undo_allowed and self.rules.undoable(self.state, action)
         before = (self.rules.copy(self.state), [dict(s) for s in self.stats]) if undoable else None

@@ -121,6 +121,9 @@ class Rules:
     event_types: ClassVar[tuple[type[Event], ...]] = ()
     state_type: ClassVar[type] = object
     view_type: ClassVar[type] = object
+    #: Kinds of action a seat may take out of turn (`anytime_actions`); `apply` gives the reason
+    #: when one is refused.
+    anytime_kinds: ClassVar[frozenset[str]] = frozenset()
     #: Per-seat figures the game-over screen shows: (key, heading), counted by `tally`.
     stat_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
 
@@ -204,8 +207,8 @@ class Rules:
         return None
 
     def anytime_actions(self, state: Any, seat: PlayerId) -> list[Action]:
-        """Moves `seat` may make out of turn, whoever is to act (a house rule's call-out); they
-        are never among `legal_actions`, so bots don't take them."""
+        """Moves `seat` may make out of turn, whoever is to act (a house rule's call-out; their
+        kinds are `anytime_kinds`); they are never among `legal_actions`, so bots don't take them."""
         return []
 
     # -- helpers sessions, bots and saves need ---------------------------------------------

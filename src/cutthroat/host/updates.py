@@ -73,7 +73,7 @@ class SeatUpdate:
     deadline: float | None = None
     can_undo: bool = False
     skipping: bool = False
-    stepping: bool = False  # the next move is the table's own step (`rules.paced_action`): nobody decides
+    stepping: bool = False  # the next move is taken without asking (`paced_action`, `auto_action`): nobody decides
     result: Result | None = None
     stats: tuple[dict[str, Any], ...] = ()
     notices: tuple[tuple[str, str], ...] = ()  # (title, text): the table's own news (a bot failed …)

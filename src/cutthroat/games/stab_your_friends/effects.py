@@ -409,8 +409,9 @@ def hurt(state: SyfState, seat: int, amount: int, card: SyfCard | None, by: int,
             state.discard.append(fronts.pop(shield).card)
             events.append(Blocked(seat, card))
             return
-    state.lives[seat] = max(0, state.lives[seat] - amount)
-    events.append(Hurt(seat, amount, card, by, state.lives[seat]))
+    lost = min(amount, state.lives[seat])  # what it cost them (a 2-damage Ax on a last life: 1)
+    state.lives[seat] -= lost
+    events.append(Hurt(seat, lost, card, by, state.lives[seat]))
     if state.lives[seat] == 0:
         eliminate(state, seat, events)
 

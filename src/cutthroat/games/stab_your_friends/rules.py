@@ -57,6 +57,7 @@ class StabYourFriendsRules(Rules):
     )
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    anytime_kinds = frozenset({"call_out"})
     state_type = SyfState
     view_type = SyfView
     #: The game-over figures: damage dealt to others (by the card's player, or the Bow's and

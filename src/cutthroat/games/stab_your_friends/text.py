@@ -50,7 +50,7 @@ def why_illegal(state: SyfState, action: Action, seat: int) -> str:
     if phase == OVER:
         return "The game is over"
     if kind == "call_out":
-        return why_not_call_out(state, action)
+        return why_not_call_out(state, action, seat)
     if seat != state.turn:
         return f"It is {seat_name((), state.turn)}'s move, not yours"
     expected = {DRAWING: "draw", PLAYING: "place"}.get(phase)
@@ -98,16 +98,23 @@ def why_not_move(state: SyfState, action) -> str:
         return "Move a card from a player still in"
     if not 0 <= action.index < len(state.fronts[action.source]):
         return "There is no such card in front of that player"
-    if state.fronts[action.source][action.index].card is GOBBLIN_HANDS:
+    fronts = state.fronts[action.source]
+    front = fronts[action.index]
+    if front.card is GOBBLIN_HANDS:
         return "Gobblin Hands can't move another Gobblin Hands"
     if action.dest == action.source:
         return "Move it to another player"
+    if front in fronts[:action.index]:  # the moves offered take the first of identical cards
+        return _why_not_player(state, action.dest, f"That {front.card.name} is the same as one before it: "
+                                                   "move that one")
     return _why_not_player(state, action.dest, "Move it to a player still in")
 
 
-def why_not_call_out(state: SyfState, action) -> str:
+def why_not_call_out(state: SyfState, action, seat: int | None = None) -> str:
     if state.call_out == "off":
         return "The royal call-out is a house rule, and it is off"
+    if seat is not None and action.caller != seat:
+        return f"That call-out is {seat_name((), action.caller)}'s to make, not yours"
     if not 0 <= action.caller < state.n or state.out[action.caller]:
         return "Only a player still in can call someone out"
     if state.call_out == "crown" and action.caller != state.crown:

@@ -1,0 +1,131 @@
+"""Stab Your Friends through the UI, by keys at 80×24: a solo game played to the end, and a
+hot-seat game checked frame by frame.
+
+Hot-seat: every frame the app paints is sorted into a curtain ("Pass to …"), a private screen (a
+hand on show: "Ana's hand · …") or a shared one. While more than one person may look — a bot
+placing, a card activating, a curtain — no hand and no face-down card's name may be on screen;
+every private screen after a shared moment comes behind a curtain; and on a private screen the
+only named face-down cards are the ones that seat placed itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cutthroat.saves import Seat
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.tables.game_over import GameOverScreen
+from cutthroat.tui.tables.stab_your_friends.table import TableScreen
+from cutthroat.tui.widgets.choice import ChoiceScreen
+from cutthroat.tui.widgets.curtain import CurtainScreen
+from helpers_pilot import async_test, screen_text, session_of
+
+SIZE = (80, 24)
+GAME = "stab-your-friends"
+NAMED_BACK = re.compile(r"▒[A-Z]")  # a face-down card with its name: only its placer may see that
+
+
+def kind_of(frame: str) -> str:
+    if "Pass to " in frame and "Press Enter when only" in frame:
+        return "curtain"
+    return "private" if "'s hand · " in frame or "Your hand · " in frame else "shared"
+
+
+async def drive(pilot, app, frames: list, moves: int, stop=lambda: False) -> None:
+    """Play by keys: Enter at a curtain, the first choice of a prompt, a player's number to place
+    the card under the cursor (the players in turn), f to skip ahead through bots and steps."""
+    session = session_of(app)
+    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    target = 0
+    for _ in range(moves * 40):
+        frame = screen_text(app)
+        if not frames or frames[-1][1] != frame:
+            frames.append((kind_of(frame), frame, session.state.copy()))
+        if session.is_over or stop():
+            return
+        screen = app.screen
+        if isinstance(screen, CurtainScreen):
+            if "Pass to" in frame:  # only once the curtain is painted (every frame is checked)
+                await pilot.press("enter")
+        elif isinstance(screen, ChoiceScreen):
+            await pilot.press(screen.choices[0].key)
+        elif screen is table and table.placing():
+            target = (target + 1) % len(table.names)
+            while session.state.out[target]:
+                target = (target + 1) % len(table.names)
+            await pilot.press(str(target + 1))
+        elif screen is table and table.check_action("skip_ahead", ()):
+            await pilot.press("f")
+        await pilot.pause(0.02)
+
+
+@async_test
+async def test_a_solo_game_by_keys_to_the_game_over_dialog() -> None:
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    app = CutthroatApp(start=dict(game=GAME, config={"first-royal": "1"}, seed=4, seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        frames: list = []
+        await drive(pilot, app, frames, moves=400)
+        session = session_of(app)
+        assert session.is_over, "the game ends"
+        assert any(a.kind == "place" for seat, a in session.log if seat == 0), "Ana placed cards by key"
+        for _ in range(100):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameOverScreen)
+        text = screen_text(app)
+        assert "Out, in order:" in text and "Dealt" in text and "Lost" in text
+    assert not any(kind == "curtain" for kind, _, _ in frames), "one human: no curtains"
+
+
+@async_test
+async def test_hot_seat_nothing_private_in_a_shared_moment_and_a_curtain_before_each_private_screen() -> None:
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random"), Seat("bot", "Dee", "random")]
+    app = CutthroatApp(start=dict(game=GAME, config={"first-royal": "3"}, seed=8, seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        frames: list = []
+        session = session_of(app)
+        await drive(pilot, app, frames, moves=200, stop=lambda: session.state.round > 3)
+    kinds = [kind for kind, _, _ in frames]
+    assert kinds.count("curtain") >= 6 and "private" in kinds and "shared" in kinds
+    last = None
+    for kind, frame, state in frames:
+        if kind != "private":
+            assert "'s hand · " not in frame and not NAMED_BACK.search(frame), frame
+        else:
+            assert last in ("curtain", "private"), f"a private screen right after a shared one:\n{frame}"
+            viewer = 0 if "Ana's hand" in frame else 1
+            own_backs = sum(1 for fronts in state.fronts for f in fronts if not f.face_up and f.by == viewer)
+            assert len(NAMED_BACK.findall(frame)) <= own_backs, f"a face-down card named to its non-placer:\n{frame}"
+        last = kind
+    assert any(NAMED_BACK.search(frame) for kind, frame, _ in frames if kind == "private"), \
+        "a seat sees the names of the cards it placed face down"
+
+
+@async_test
+async def test_a_save_made_mid_activation_resumes_at_that_very_step() -> None:
+    from pathlib import Path
+
+    from cutthroat import saves
+    from cutthroat.session import Session
+
+    data = saves.read(Path(__file__).parent.parent / "saves" / "syf-your-bow-mid-activation.json")
+    session = Session.from_save(data)
+    assert session.state.phase == "activate" and session.state.active.card.code == "BOW"
+    assert session.to_act == [0]
+    app = CutthroatApp(loaded=data)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, ChoiceScreen) and "Bow: whom does it hit?" in screen_text(app):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ChoiceScreen), "the Bow's prompt, at once"
+        before = session_of(app).state.lives[:]
+        target = app.screen.choices[0].value.seat
+        await pilot.press(app.screen.choices[0].key)
+        for _ in range(100):
+            if session_of(app).state.lives[target] != before[target] or session_of(app).log[-1][1].kind == "target":
+                break
+            await pilot.pause(0.02)
+        assert session_of(app).log[len(data.log)][1].kind == "target"
