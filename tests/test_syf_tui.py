@@ -101,6 +101,8 @@ async def test_hot_seat_nothing_private_in_a_shared_moment_and_a_curtain_before_
         last = kind
     assert any(NAMED_BACK.search(frame) for kind, frame, _ in frames if kind == "private"), \
         "a seat sees the names of the cards it placed face down"
+    assert not any("You puts" in frame or "Since your last turn: You put" in frame for _, frame, _ in frames), \
+        "the card a seat chose to place is not told back to it as news"
 
 
 @async_test

@@ -234,16 +234,22 @@ class SharedTableScreen(TableScreenBase):
         if version_changed:
             self.message, self.hinted = "", None
             self.selected = frozenset()
-        if sight.news:
+        news = self.news_events(sight.seat, sight.news) if sight.news else ()
+        if news:
             names = list(self.names)
             names[sight.seat] = "You"
-            text = "; ".join(e.describe(names) for e in sight.news)
+            text = "; ".join(e.describe(names) for e in news)
             self.news = f"[$text-muted]Since your last turn:[/] {escape(self.sym_text(text))}"
         elif version_changed or not sight.private:
             self.news = ""
         self.keep_cursor(sight)
         self.refresh_bindings()
         self.call_later(self.next_step)
+
+    def news_events(self, seat: int, events) -> list:
+        """The private news worth telling `seat` on its screen (a game leaves out what the seat
+        knew anyway, like the card it chose to play)."""
+        return list(events)
 
     def keep_cursor(self, sight: Sight) -> None:
         """Keep the cursor on the same card as the hand changes; a new turn starts on the first

@@ -69,6 +69,9 @@ class TableScreen(SharedTableScreen):
         lines = [f"{view.n} players{call}", f"Seed {self.table.seed}"]
         return lines + ([f"Resumed after {self.update.version} moves"] if self.update.version else [])
 
+    def news_events(self, seat: int, events) -> list:
+        return [e for e in events if not (e.kind == "placed" and e.seat == seat)]  # it chose that card
+
     # -- reading the update -------------------------------------------------------------------------
     def hand(self, view: SyfView) -> list[SyfCard]:
         return sorted(view.hand) if view.seat is not None else []
