@@ -307,7 +307,8 @@ def test_an_out_of_turn_move_is_taken_whoever_is_to_act():
     host.start()
     turn = session.state.turn
     caller = next(q for q in (0, 1) if q != turn)
-    lives = session.state.lives[2]
-    assert host.submit(caller, CallOut(caller, 2)) is None
-    assert session.state.lives[2] == lives - 1 and session.log[-1] == (caller, CallOut(caller, 2))
-    assert host.submit(caller, CallOut(caller, caller)) == "Call out another player"
+    target = next(q for q in range(3) if q not in (caller, session.state.crown))
+    lives = session.state.lives[target]
+    assert host.submit(caller, CallOut(caller, target)) is None
+    assert session.state.lives[target] == lives - 1 and session.log[-1] == (caller, CallOut(caller, target))
+    assert host.submit(caller, CallOut(caller, target)) == "One call-out each per round, and this round's is made"

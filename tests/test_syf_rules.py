@@ -912,14 +912,27 @@ def test_call_out_crown_only_the_royal_highness_calls():
     assert state.lives == [5, 5, 4] and state.turn == 1 and state.phase == PLAYING
 
 
-def test_call_out_anyone_any_player_still_in_may_call():
+def test_call_out_anyone_any_player_still_in_may_call_anyone_but_the_royal_highness():
     state = position(4, lives={3: 0}, call_out="anyone", hands=FULL)
-    for q in range(3):
-        assert RULES.anytime_actions(state, q) == [CallOut(q, t) for t in range(3) if t != q]
+    assert RULES.anytime_actions(state, 0) == [CallOut(0, 1), CallOut(0, 2)]
+    assert RULES.anytime_actions(state, 1) == [CallOut(1, 2)]
+    assert RULES.anytime_actions(state, 2) == [CallOut(2, 1)]
     assert RULES.anytime_actions(state, 3) == []
-    refused(state, CallOut(3, 0), "Only a player still in can call someone out", player=3)
+    refused(state, CallOut(3, 1), "Only a player still in can call someone out", player=3)
     refused(state, CallOut(0, 3), "Player 4 is out of the game")
-    assert act(state, CallOut(2, 0)) == [CalledOut(2, 0), Hurt(0, 1, None, 2, 4)]  # the caller acts
+    refused(state, CallOut(2, 0), "Nobody calls out the royal highness: they are the one addressed")
+    assert act(state, CallOut(2, 1)) == [CalledOut(2, 1), Hurt(1, 1, None, 2, 4)]  # the caller acts
+
+
+def test_call_out_one_each_per_round_then_again_next_round():
+    state = position(3, phase=ACTIVATING, call_out="anyone", fronts={2: ["DRINK"]})
+    act(state, CallOut(0, 1), 0)
+    assert state.called_out == [True, False, False] and RULES.anytime_actions(state, 0) == []
+    refused(state, CallOut(0, 2), "One call-out each per round, and this round's is made", player=0)
+    assert RULES.anytime_actions(state, 1) == [CallOut(1, 2)]  # the others still may
+    step(state)  # the Drink: the round ends, the Crown passes left to seat 1
+    assert state.round == 2 and state.crown == 1 and state.called_out == [False] * 3
+    assert RULES.anytime_actions(state, 0) == [CallOut(0, 2)]
 
 
 def test_a_call_out_is_made_in_the_callers_own_name():
@@ -931,22 +944,22 @@ def test_a_call_out_is_made_in_the_callers_own_name():
 
 
 def test_call_out_of_the_player_to_place_at_their_last_life():
-    state = position(3, lives={0: 1}, call_out="anyone", hands=FULL)
+    state = position(3, crown=2, lives={0: 1}, call_out="anyone", hands=FULL, queue=[0, 1, 2, 0, 1, 2])
     assert state.turn == 0
     events = act(state, CallOut(1, 0), 1)
     assert events == [CalledOut(1, 0), Hurt(0, 1, None, 1, 0), Eliminated(0)]
     assert state.turn == 1 and state.hands[0] == [] and state.phase == PLAYING
-    assert state.queue == [1, 2, 0, 1, 2]
+    assert state.queue == [1, 2, 0, 1, 2]  # seat 0 is out: skipped when their turn comes
 
 
 def test_call_out_of_the_drawer_passes_the_draw_on():
-    state = position(3, phase=DRAWING, lives={0: 1}, call_out="anyone", rest="deck")
-    act(state, CallOut(2, 0), 2)
+    state = position(3, phase=DRAWING, crown=2, turn=0, lives={0: 1}, call_out="anyone", rest="deck")
+    act(state, CallOut(1, 0), 1)
     assert state.out[0] and state.turn == 1 and state.phase == DRAWING
 
 
 def test_call_out_of_a_bow_holder_while_they_choose_discards_the_bow():
-    state = position(3, phase=ACTIVATING, lives={0: 1}, call_out="anyone",
+    state = position(3, phase=ACTIVATING, crown=2, lives={0: 1}, call_out="anyone",
                      fronts={0: [("BOW", 1)], 2: ["DRINK"]})
     step(state)
     assert state.active is not None
@@ -955,7 +968,8 @@ def test_call_out_of_a_bow_holder_while_they_choose_discards_the_bow():
 
 
 def test_call_out_of_the_holder_of_the_next_card_moves_on_to_the_next():
-    state = position(3, phase=ACTIVATING, lives={1: 1}, call_out="anyone", fronts={1: ["DAGGER"], 2: ["DRINK"]})
+    state = position(3, phase=ACTIVATING, crown=2, lives={1: 1}, call_out="anyone",
+                     fronts={1: ["DAGGER"], 2: ["DRINK"]})
     assert state.at == (1, 0)
     act(state, CallOut(0, 1), 0)
     assert state.at == (2, 0) and state.turn == 2
@@ -970,12 +984,12 @@ def test_call_out_of_the_last_opponent_wins_and_then_nobody_calls():
 
 def test_call_out_through_a_session_out_of_turn():
     seats = [Seat("human", n) for n in NAMES[:3]]
-    session = Session("stab-your-friends", {"royal-call-out": "anyone", "first-royal": "1"}, 5, seats)
-    assert session.current_seat == 0 and session.state.phase == DRAWING
-    events = session.apply(CallOut(2, 0), 2)
-    assert events == [CalledOut(2, 0), Hurt(0, 1, None, 2, 4)]
-    assert session.log == [(2, CallOut(2, 0))] and session.state.lives == [4, 5, 5]
-    assert session.stats[0]["lost"] == 1 and session.current_seat == 0
+    session = Session("stab-your-friends", {"royal-call-out": "anyone", "first-royal": "3"}, 5, seats)
+    assert session.current_seat == 2 and session.state.phase == DRAWING
+    events = session.apply(CallOut(1, 0), 1)
+    assert events == [CalledOut(1, 0), Hurt(0, 1, None, 1, 4)]
+    assert session.log == [(1, CallOut(1, 0))] and session.state.lives == [4, 5, 5]
+    assert session.stats[0]["lost"] == 1 and session.current_seat == 2
     with pytest.raises(IllegalAction, match="It is not Bob's move"):
         session.apply(DRAW, 1)
     with pytest.raises(IllegalAction, match="Call out another player"):
@@ -996,7 +1010,7 @@ def test_a_save_holding_a_call_out_loads(tmp_path):
     """An out-of-turn call-out in the log replays (saves take `anytime_kinds` from any seat)."""
     seats = [Seat("human", n) for n in NAMES[:3]]
     session = Session("stab-your-friends", {"royal-call-out": "anyone", "first-royal": "1"}, 5, seats)
-    session.apply(CallOut(2, 0), 2)
+    session.apply(CallOut(2, 1), 2)
     path = session.save(tmp_path / "syf.json")
     assert saves.read(path).state == session.state
 

@@ -126,16 +126,23 @@ def move_score(t: _Table, source: int, index: int, dest: int) -> float:
 
 
 def choose(t: _Table, legal: Sequence[Action], rng: random.Random | None = None) -> Action:
+    """The heuristic's move. Equal scores are broken at random (or, with no rng, clockwise from
+    the chooser), so a table of bots doesn't all pick on the same seat."""
     if len(legal) == 1:
         return legal[0]
+    tie = rng.random if rng is not None else None
+
+    def tied(score: float, seat: int) -> tuple[float, float]:
+        return score, tie() if tie is not None else -((seat - t.seat) % t.n)
+
     kind = legal[0].kind
     if kind == "place":
-        return max(legal, key=lambda a: (place_score(t, a.card, a.target), -a.target))
+        return max(legal, key=lambda a: tied(place_score(t, a.card, a.target), a.target))
     if kind == "target":
-        return max(legal, key=lambda a: (weakness(t, a.seat), -a.seat))
+        return max(legal, key=lambda a: tied(weakness(t, a.seat), a.seat))
     if kind in ("move", "keep"):
-        best = max(legal, key=lambda a: move_score(t, a.source, a.index, a.dest) if a.kind == "move" else 0.0)
-        return best
+        return max(legal, key=lambda a: tied(move_score(t, a.source, a.index, a.dest), a.dest)
+                   if a.kind == "move" else (0.0, 0.0))
     return legal[0]
 
 

@@ -91,6 +91,7 @@ def play(state: SyfState, action: Action, seat: int) -> Events:
 # --- draw ---------------------------------------------------------------------------------------
 def start_round(state: SyfState, events: Events) -> None:
     events.append(RoundStarted(state.round, state.crown))
+    state.called_out = [False] * state.n
     state.phase = DRAWING
     state.turn = state.crown
     next_drawer(state, events, first=True)
@@ -469,6 +470,7 @@ def call_out(state: SyfState, action: CallOut, events: Events) -> None:
     """The target loses a life (no Shield blocks it); the round then goes on without them if it
     was their last."""
     events.append(CalledOut(action.caller, action.target))
+    state.called_out[action.caller] = True
     hurt(state, action.target, 1, None, action.caller, events, blockable=False)
     if state.phase == OVER or not state.out[action.target]:
         return

@@ -59,6 +59,7 @@ def view(state: SyfState, player: int | None = None) -> SyfView:
         face_up_plays=tuple(state.face_up_plays),
         round=state.round,
         call_out=state.call_out,
+        called_out=tuple(state.called_out),
         winners=tuple(state.winners),
         how=state.how,
         eliminations=tuple(state.eliminations),
@@ -103,7 +104,8 @@ def determinize(view: SyfView, rng) -> SyfState:
         n=view.n, lives=list(view.lives), out=list(view.out), crown=view.crown, hands=hands, fronts=fronts,
         deck=deck, discard=list(view.discard), phase=view.phase, turn=view.turn, queue=list(view.queue),
         at=view.at, active=view.active, face_up_plays=list(view.face_up_plays), round=view.round,
-        call_out=view.call_out, winners=list(view.winners), how=view.how, eliminations=list(view.eliminations),
+        call_out=view.call_out, called_out=list(view.called_out), winners=list(view.winners), how=view.how,
+        eliminations=list(view.eliminations),
         actions=view.actions, rng=Rng(rng.getrandbits(63)))
 
 

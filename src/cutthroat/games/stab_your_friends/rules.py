@@ -19,7 +19,8 @@ from cutthroat.games.stab_your_friends.actions import ACTION_TYPES, ACTIVATE, DR
 from cutthroat.games.stab_your_friends.cards import BOW, FIREBALL, MAX_LIVES, build_deck
 from cutthroat.games.stab_your_friends.effects import gobblin_moves, play, start_round
 from cutthroat.games.stab_your_friends.events import EVENT_TYPES
-from cutthroat.games.stab_your_friends.state import ACTIVATING, CALL_OUT, DRAWING, OVER, PLAYING, SyfState, SyfView
+from cutthroat.games.stab_your_friends.state import (ACTIVATING, CALL_OUT, DRAWING, OVER, PLAYING, SyfState, SyfView,
+                                                     call_out_targets)
 from cutthroat.games.stab_your_friends.text import WIN_HOW, describe_action, why_illegal
 
 # The game's names in one place for the rest of the app and the tests (rules.Place, rules.Hurt …).
@@ -80,7 +81,7 @@ class StabYourFriendsRules(Rules):
         first = str(config["first-royal"])
         crown = rng.randbelow(n) if first == "random" else int(first) - 1
         state = SyfState(n=n, lives=[MAX_LIVES] * n, out=[False] * n, crown=crown, hands=[[] for _ in range(n)],
-                         fronts=[[] for _ in range(n)], deck=deck, face_up_plays=[0] * n,
+                         fronts=[[] for _ in range(n)], deck=deck, face_up_plays=[0] * n, called_out=[False] * n,
                          call_out=str(config["royal-call-out"]), rng=rng)
         start_round(state, [])
         return state
@@ -108,11 +109,7 @@ class StabYourFriendsRules(Rules):
 
     def anytime_actions(self, state: SyfState, seat: int) -> list[Action]:
         """The house rule's call-outs: taken at any time, whoever is to move."""
-        if state.call_out == "off" or state.phase == OVER or state.out[seat]:
-            return []
-        if state.call_out == "crown" and seat != state.crown:
-            return []
-        return [CallOut(seat, t) for t in state.in_game() if t != seat]
+        return [CallOut(seat, t) for t in call_out_targets(state, seat)]
 
     def is_legal(self, state: SyfState, action: Action, player: int) -> bool:
         if action.kind == "call_out":

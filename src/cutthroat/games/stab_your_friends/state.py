@@ -58,6 +58,7 @@ class SyfState(Struct):
     face_up_plays: list[Count] = field(default_factory=list)  # since the seat's Crystal turned
     round: Annotated[int, Range(1, MAX_ROUNDS)] = 1
     call_out: Annotated[str, OneOf(*CALL_OUT)] = "off"
+    called_out: list[bool] = field(default_factory=list)  # who has called someone out this round
     winners: list[Seat] = field(default_factory=list)
     how: str = ""
     eliminations: list[Seat] = field(default_factory=list)
@@ -74,7 +75,7 @@ class SyfState(Struct):
 
     def validate(self) -> None:
         n = self.n
-        for name in ("lives", "out", "hands", "fronts", "face_up_plays"):
+        for name in ("lives", "out", "hands", "fronts", "face_up_plays", "called_out"):
             expect_len(getattr(self, name), n, name)
         expect_range(self.crown, 0, n - 1, "crown")
         expect_range(self.turn, 0, n - 1, "turn")
@@ -128,6 +129,7 @@ class SyfView(Struct):
     face_up_plays: tuple[int, ...]
     round: int
     call_out: str
+    called_out: tuple[bool, ...]
     winners: tuple[int, ...]
     how: str
     eliminations: tuple[int, ...]
@@ -146,6 +148,16 @@ class SyfView(Struct):
             return self.active
         seat, index = self.at
         return self.fronts[seat][index] if seat >= 0 else None
+
+
+def call_out_targets(table: SyfState | SyfView, caller: int) -> list[int]:
+    """Whom `caller` may call out now under the house rule (a state or a view): one call-out each
+    per round, and never the royal highness, who is the one being addressed."""
+    if table.call_out == "off" or table.phase == OVER or table.out[caller] or table.called_out[caller]:
+        return []
+    if table.call_out == "crown" and caller != table.crown:
+        return []
+    return [t for t in table.in_game() if t != caller and t != table.crown]
 
 
 def left_of(out, seat: int) -> int:

@@ -111,14 +111,28 @@ def why_not_move(state: SyfState, action) -> str:
 
 
 def why_not_call_out(state: SyfState, action, seat: int | None = None) -> str:
-    if state.call_out == "off":
-        return "The royal call-out is a house rule, and it is off"
-    if seat is not None and action.caller != seat:
+    if seat is not None and state.call_out != "off" and action.caller != seat:
         return f"That call-out is {seat_name((), action.caller)}'s to make, not yours"
-    if not 0 <= action.caller < state.n or state.out[action.caller]:
-        return "Only a player still in can call someone out"
-    if state.call_out == "crown" and action.caller != state.crown:
-        return "Only the royal highness calls players out"
+    reason = why_caller_cannot(state, action.caller)
+    if reason is not None:
+        return reason
     if action.target == action.caller:
         return "Call out another player"
+    if action.target == state.crown:
+        return "Nobody calls out the royal highness: they are the one addressed"
     return _why_not_player(state, action.target, "Call out a player still in")
+
+
+def why_caller_cannot(table, caller: int) -> str | None:
+    """Why `caller` may make no call-out now (a state or a view), or None if they may."""
+    if table.call_out == "off":
+        return "The royal call-out is a house rule, and it is off"
+    if table.phase == OVER:
+        return "The game is over"
+    if not 0 <= caller < table.n or table.out[caller]:
+        return "Only a player still in can call someone out"
+    if table.call_out == "crown" and caller != table.crown:
+        return "Only the royal highness calls players out"
+    if table.called_out[caller]:
+        return "One call-out each per round, and this round's is made"
+    return None

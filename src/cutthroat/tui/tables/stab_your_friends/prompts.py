@@ -8,7 +8,8 @@ from typing import Any, Callable, Sequence
 from cutthroat.engine.protocol import Action
 from cutthroat.games.stab_your_friends.actions import KEEP, Move
 from cutthroat.games.stab_your_friends.cards import FIREBALL
-from cutthroat.games.stab_your_friends.state import SyfView
+from cutthroat.games.stab_your_friends.state import SyfView, call_out_targets
+from cutthroat.games.stab_your_friends.text import why_caller_cannot
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 
 LETTERS = "abdeghijklmnopqrstuvwxyz"  # c, f left out: the table's own keys
@@ -70,12 +71,17 @@ def callers(table) -> list[int]:
     update = table.update
     if update is None or update.over:
         return []
-    view = update.view
-    mode = view.call_out
-    if mode == "off":
-        return []
+    return [q for q in table.humans if call_out_targets(update.view, q)]
+
+
+def why_no_callers(table) -> str:
+    """Why `c` does nothing now: the rules' reason for the human who comes closest to calling."""
+    view = table.update.view
     living = [q for q in table.humans if not view.out[q]]
-    return [q for q in living if mode == "anyone" or q == view.crown]
+    if view.call_out == "crown" and living and view.crown not in living:
+        return "Only the royal highness calls players out, and a bot never does"
+    caller = view.crown if view.call_out == "crown" and view.crown in living else (living or [-1])[0]
+    return why_caller_cannot(view, caller) or "Nobody is left to call out (never the royal highness)"
 
 
 def call_out_prompt(table):
@@ -84,7 +90,7 @@ def call_out_prompt(table):
     who = callers(table)
 
     def targets_of(caller: int):
-        options = [(str(t + 1), table.names[t], t) for t in view.in_game() if t != caller]
+        options = [(str(t + 1), table.names[t], t) for t in call_out_targets(view, caller)]
         return choose_one(table, f"{table.names[caller]} calls out…", options,
                           "They forgot to say \"royal highness\": they lose a life (no Shield blocks it).",
                           then=lambda target: table.call_out(caller, target))

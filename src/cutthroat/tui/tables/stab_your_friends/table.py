@@ -26,7 +26,8 @@ from cutthroat.lens import Sight
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.tables.stab_your_friends.look import card_style, fronts_text, priority_track
-from cutthroat.tui.tables.stab_your_friends.prompts import callers, choose_one, gobblin_prompt, target_prompt
+from cutthroat.tui.tables.stab_your_friends.prompts import (call_out_prompt, callers, choose_one, gobblin_prompt,
+                                                            target_prompt, why_no_callers)
 from cutthroat.tui.widgets.hand import chip
 
 MAX_SEATS = 8
@@ -220,8 +221,8 @@ class TableScreen(SharedTableScreen):
         update = self.update
         if update is not None and action == "skip_ahead":
             return (update.stepping or any(self.table.is_bot(q) for q in update.to_act)) and not update.skipping
-        if action == "call_out":
-            return update is not None and not update.over and bool(callers(self))
+        if action == "call_out":  # shown whenever the house rule is on; a refusal says why not
+            return update is not None and not update.over and update.view.call_out != "off"
         if action == "move":
             return self.placing()
         shared = super().check_action(action, parameters)
@@ -257,8 +258,9 @@ class TableScreen(SharedTableScreen):
             self.act(Target(seat))
 
     def action_call_out(self) -> None:
-        from cutthroat.tui.tables.stab_your_friends.prompts import call_out_prompt
-
+        if not callers(self):
+            self.refuse(why_no_callers(self))
+            return
         self.open_prompt(*call_out_prompt(self))
 
     def call_out(self, caller: int, target: int) -> None:
