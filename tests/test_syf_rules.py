@@ -445,7 +445,7 @@ def test_duplicates_in_front_of_one_player_one_after_another():
 
 def test_a_card_acts_for_whoever_it_is_in_front_of_when_it_activates():
     state = position(3, phase=ACTIVATING, fronts={0: ["LEFT", ("DAGGER", 0)], 2: ["DRINK"]})
-    assert step(state) == [Activated(0, C("LEFT"), "your cards move left"), Moved((C("DAGGER"),), 0, 1)]
+    assert step(state) == [Activated(0, C("LEFT"), "the cards here move left"), Moved((C("DAGGER"),), 0, 1)]
     assert state.at == (1, 0) and state.turn == 1
     assert step(state) == [Activated(1, C("DAGGER")), Hurt(1, 1, C("DAGGER"), 0, 4)]
     assert state.lives == [5, 4, 5]
@@ -501,7 +501,7 @@ def test_a_second_golden_left_potion_moved_along_activates_in_its_new_place():
 def test_left_potion_moves_only_your_cards_to_the_player_on_your_left():
     state = position(3, phase=ACTIVATING, fronts={0: ["LEFT", "DRINK", ("DAGGER", 2)], 1: [("DRINK", 1)],
                                                    2: ["LOVE"]})
-    assert step(state) == [Activated(0, C("LEFT"), "your cards move left"),
+    assert step(state) == [Activated(0, C("LEFT"), "the cards here move left"),
                            Moved((C("DRINK"), C("DAGGER")), 0, 1)]
     assert state.fronts[0] == [] and state.fronts[2] == [F("LOVE", 2, "up")]
     assert state.fronts[1] == [F("DRINK", 1, "up"), F("DRINK", 0, "up"), F("DAGGER", 2, "up")]
@@ -525,7 +525,7 @@ def test_left_potion_with_nothing_else_in_front_of_you_does_nothing():
 
 def test_gobblin_hands_moves_a_card_which_then_activates_in_its_new_place():
     state = position(3, phase=ACTIVATING, fronts={0: ["GOB"], 1: [("DAGGER", 1)]})
-    assert step(state) == [Activated(0, C("GOB"), "move a card")]
+    assert step(state) == [Activated(0, C("GOB"), "a card may move")]
     assert state.active == F("GOB", 0, "up") and state.turn == 0 and RULES.to_act(state) == [0]
     assert RULES.legal_actions(state, 0) == [Move(1, 0, 0), Move(1, 0, 2), KEEP]
     assert act(state, Move(1, 0, 2)) == [Moved((C("DAGGER"),), 1, 2)]
@@ -696,7 +696,7 @@ def test_battle_ax_can_eliminate(life):
 
 def test_bow_hits_another_player_its_holder_picks():
     state = position(4, phase=ACTIVATING, lives={3: 0}, fronts={0: [("BOW", 1)], 2: ["DRINK"]})
-    assert step(state) == [Activated(0, C("BOW"), "pick a player to hit")]
+    assert step(state) == [Activated(0, C("BOW"), "a player to hit")]
     assert state.active == F("BOW", 1, "up") and RULES.to_act(state) == [0]
     assert RULES.legal_actions(state, 0) == [Target(1), Target(2)]  # never yourself, never the out
     refused(state, Target(0), "Bow: pick another player, not yourself")

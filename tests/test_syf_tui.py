@@ -75,7 +75,16 @@ async def test_a_solo_game_by_keys_to_the_game_over_dialog() -> None:
             await pilot.pause(0.02)
         assert isinstance(app.screen, GameOverScreen)
         text = screen_text(app)
-        assert "Out, in order:" in text and "Dealt" in text and "Lost" in text
+        assert "First out: " in text and "Dealt" in text and "Lost" in text
+        await pilot.press("enter")  # the key that opened the dialog a moment ago starts nothing
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, GameOverScreen) and session_of(app) is session
+        await pilot.press("n")
+        for _ in range(100):
+            if session_of(app) is not session:
+                break
+            await pilot.pause(0.02)
+        assert session_of(app) is not session and not session_of(app).is_over, "n: a new game"
     assert not any(kind == "curtain" for kind, _, _ in frames), "one human: no curtains"
 
 

@@ -20,35 +20,35 @@ class Kind(NamedTuple):
     tag: str  # a player's row, where several lie side by side
     priority: int  # the red number: lower activates first
     count: int
-    short: str  # what it does, in a few words, for the player it is in front of ("they …")
+    short: str  # what it does, in a few words, whoever it is in front of (no "you", no "they")
     text: str  # the effect, for the player it is in front of
 
 
 #: (code, name, chip label, row tag, red number, count, short, effect). Decision values; 60 cards.
 KINDS: tuple[Kind, ...] = (
-    Kind("GOLD", "Golden Left Potion", "Gold Potion", "GoldPot", 1, 2, "every card in play moves left",
+    Kind("GOLD", "Golden Left Potion", "Gold Potion", "GoldPot", 1, 2, "every face-up card moves left",
          "Every face-up card in play (not the Crown) moves to the player on the left of the player it is in front of."),
-    Kind("LEFT", "Left Potion", "Left Potion", "LeftPot", 2, 4, "their cards move left",
+    Kind("LEFT", "Left Potion", "Left Potion", "LeftPot", 2, 4, "this player's cards move left",
          "All your face-up cards (not the Crown) move to the player on your left."),
-    Kind("GOB", "Gobblin Hands", "Gobblin", "Gobblin", 3, 4, "they may move one card",
+    Kind("GOB", "Gobblin Hands", "Gobblin", "Gobblin", 3, 4, "one card in play may move",
          "You may move 1 card in play (not the Crown, not a Gobblin Hands) from any player to any other player."),
     Kind("SHIELD", "Shield", "Shield", "Shield", 4, 6, "blocks 1 damage this round",
          "Blocks 1 source of damage this round (not a Battle Ax, not the royal penalty). Discarded when it blocks, or at the end of the round."),
-    Kind("AX", "Battle Ax", "Battle Ax", "Ax", 5, 4, "2 damage to them if shielded",
+    Kind("AX", "Battle Ax", "Battle Ax", "Ax", 5, 4, "2 damage if shielded",
          "If you have a Shield: 2 damage to you and your Shield is discarded. Otherwise nothing."),
-    Kind("BOW", "Bow", "Bow", "Bow", 6, 6, "1 damage to a player they pick",
+    Kind("BOW", "Bow", "Bow", "Bow", 6, 6, "1 damage to a player picked",
          "Deal 1 damage to another player of your choice (you must pick one)."),
-    Kind("FIRE", "Fireball", "Fireball", "Fire", 7, 4, "1 to them, then 1 to one they pick",
+    Kind("FIRE", "Fireball", "Fireball", "Fire", 7, 4, "1 damage here, then 1 to a pick",
          "1 damage to you; if you survive, 1 damage to another player of your choice."),
-    Kind("DAGGER", "Dagger", "Dagger", "Dagger", 8, 8, "they lose 1 life",
+    Kind("DAGGER", "Dagger", "Dagger", "Dagger", 8, 8, "1 damage (lose a life)",
          "You lose 1 life."),
-    Kind("BOMB", "Bomb", "Bomb", "Bomb", 9, 3, "sideways; next time 1 damage",
+    Kind("BOMB", "Bomb", "Bomb", "Bomb", 9, 3, "sideways; 1 damage next time",
          "1st activation: turn it sideways (it stays face up, also between rounds). 2nd activation: 1 damage to you, then discard it. Bombs can be moved."),
-    Kind("LOVE", "Love Potion", "Love Potion", "Love", 10, 5, "they regain 1 life",
+    Kind("LOVE", "Love Potion", "Love Potion", "Love", 10, 5, "regain 1 life",
          "Regain 1 life (at most 5; no effect at full health)."),
-    Kind("SNAKE", "Snake", "Snake", "Snake", 11, 3, "sideways: they skip a play phase",
+    Kind("SNAKE", "Snake", "Snake", "Snake", 11, 3, "sideways: no plays next round",
          "1st activation: turn it sideways: you play no cards in the play phase. 2nd activation: discard it."),
-    Kind("CRYSTAL", "Crystal", "Crystal", "Crystal", 12, 3, "sideways: their plays go face up",
+    Kind("CRYSTAL", "Crystal", "Crystal", "Crystal", 12, 3, "sideways: plays go face up",
          "1st activation: turn it sideways: you must play face up. Discarded after you have played 2 cards face up."),
     Kind("DRINK", "Drink", "Drink", "Drink", 13, 8, "no effect",
          "No effect; discarded."),

@@ -239,7 +239,7 @@ def _golden_left_potion(state, seat, index, front, events) -> bool:
 
 
 def _left_potion(state, seat, index, front, events) -> bool:
-    events.append(Activated(seat, front.card, "your cards move left" if state.fronts[seat] else "nothing to move"))
+    events.append(Activated(seat, front.card, "the cards here move left" if state.fronts[seat] else "nothing to move"))
     _gone(state, front)
     _move_all_left(state, [seat], events)
     return False
@@ -247,7 +247,7 @@ def _left_potion(state, seat, index, front, events) -> bool:
 
 def _gobblin_hands(state, seat, index, front, events) -> bool:
     if gobblin_moves(state):
-        events.append(Activated(seat, front.card, "move a card"))
+        events.append(Activated(seat, front.card, "a card may move"))
         return True
     events.append(Activated(seat, front.card, "no card can move"))
     _gone(state, front)
@@ -273,7 +273,7 @@ def _battle_ax(state, seat, index, front, events) -> bool:
 
 
 def _bow(state, seat, index, front, events) -> bool:
-    events.append(Activated(seat, front.card, "pick a player to hit"))
+    events.append(Activated(seat, front.card, "a player to hit"))
     return True
 
 

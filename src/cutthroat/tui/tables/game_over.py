@@ -13,7 +13,6 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from cutthroat.engine.words import ordinal
 from cutthroat.host.updates import SeatUpdate, TableInfo
 
 
@@ -28,12 +27,14 @@ def outcome(table: TableInfo, update: SeatUpdate, lone_win: str = "YOU WIN") -> 
     return f"{wins}!", "-won"
 
 
-def knocked_out(table: TableInfo, update: SeatUpdate, how: dict[int, str] | None = None) -> str:
-    """`Out, in order: 1st Ana (exploded), 2nd Cy` from the result's eliminations."""
+def knocked_out(table: TableInfo, update: SeatUpdate, how: dict[int, str] | None = None,
+                nobody: str = "Nobody went out.") -> str:
+    """`First out: Ana (exploded), then Cy` from the result's eliminations (markup-safe)."""
     out = update.result.details.get("eliminations", [])
-    parts = [f"{ordinal(i + 1)} {table.names[s]}" + (f" ({how[s]})" if how and how.get(s) else "")
-             for i, s in enumerate(out)]
-    return ", ".join(parts)
+    if not out:
+        return nobody
+    parts = [table.names[s] + (f" ({how[s]})" if how and how.get(s) else "") for s in out]
+    return escape("First out: " + ", then ".join(parts))
 
 
 def level_of(table: TableInfo, seat: int, human: str = "human") -> str:
@@ -43,7 +44,7 @@ def level_of(table: TableInfo, seat: int, human: str = "human") -> str:
 
 class GameOverScreen(ModalScreen[str | None]):
     BINDINGS = [
-        Binding("n,enter", "dismiss('again')", "play again", key_display="n"),
+        Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
         Binding("l", "dismiss('look')", "look at the table"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),

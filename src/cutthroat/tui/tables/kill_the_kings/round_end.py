@@ -59,7 +59,7 @@ class RoundEndScreen(ModalScreen[None]):
 
 class GameOverScreen(ModalScreen[str | None]):
     BINDINGS = [
-        Binding("n,enter", "dismiss('again')", "play again", key_display="n"),
+        Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
     ]

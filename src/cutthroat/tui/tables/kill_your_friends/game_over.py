@@ -19,8 +19,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     lines = [f"How: {escape(how)} · seed {info.seed}"]
     if view.head_hunter:
         lines.append(f"Head Hunter: first to {view.head_hunter} kills.")
-    out = knocked_out(info, update)
-    lines.append(f"Out, in order: {escape(out)}" if out else "Nobody was knocked out.")
+    lines.append(knocked_out(info, update, nobody="Nobody was knocked out."))
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="kyf-game-over")
 
 

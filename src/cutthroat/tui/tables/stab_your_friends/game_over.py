@@ -12,10 +12,9 @@ from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, level_of
 def game_over(table, update: SeatUpdate) -> GameOverScreen:
     view, info = update.view, table.table
     title, tone = outcome(info, update, "YOU WIN — last one standing")
-    out = knocked_out(info, update)
     lines = [escape(f"{update.result.summary.capitalize()} · round {view.round} · {update.version} moves · "
                     f"seed {info.seed}"),
-             f"Out, in order: {escape(out)}" if out else "Nobody went out."]
+             knocked_out(info, update)]
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="syf-game-over")
 
 

@@ -7,7 +7,7 @@ from typing import Any, Callable, Sequence
 
 from cutthroat.engine.protocol import Action
 from cutthroat.games.stab_your_friends.actions import KEEP, Move
-from cutthroat.games.stab_your_friends.cards import FIREBALL
+from cutthroat.games.stab_your_friends.cards import FIREBALL, SHIELD
 from cutthroat.games.stab_your_friends.state import SyfView, call_out_targets
 from cutthroat.games.stab_your_friends.text import why_caller_cannot
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
@@ -16,9 +16,11 @@ LETTERS = "abdeghijklmnopqrstuvwxyz"  # c, f left out: the table's own keys
 
 
 def choose_one(table, title: str, options: Sequence[tuple[str, str, Any]], note: str = "",
-               then: Callable[[Any], None] | None = None):
+               then: Callable[[Any], None] | None = None, forced: bool = True):
     """A ChoiceScreen of (key, label, value), and what to do with the answer: by default, play
-    it at the table (if it is still this seat's move)."""
+    it at the table (if it is still this seat's move). `forced`: a move the rules require, so
+    with one option the table plays it without asking (a call-out, which is never required,
+    always asks)."""
     choices = [Choice(key, table.sym_text(label), value) for key, label, value in options]
 
     def answer(value) -> None:
@@ -29,12 +31,19 @@ def choose_one(table, title: str, options: Sequence[tuple[str, str, Any]], note:
         elif table.mine:
             table.act(value)
 
-    return ChoiceScreen(table.sym_text(title), choices, note), answer
+    screen = ChoiceScreen(table.sym_text(title), choices, note)
+    screen.only_answer = forced and len(choices) == 1
+    return screen, answer
+
+
+def shield_note(view: SyfView, seat: int) -> str:
+    return " · Shield" if any(f.card is SHIELD and f.face_up for f in view.fronts[seat]) else ""
 
 
 def target_prompt(table, view: SyfView, legal: Sequence[Action]):
     card = view.active.card
-    options = [(str(a.seat + 1), f"{table.names[a.seat]} · {view.lives[a.seat]} lives", a) for a in legal]
+    options = [(str(a.seat + 1), f"{table.names[a.seat]} · {view.lives[a.seat]} lives{shield_note(view, a.seat)}", a)
+               for a in legal]
     note = "You took 1 damage first; now 1 damage to another player." if card is FIREBALL else \
         "1 damage to the player you pick (you must pick one)."
     return choose_one(table, f"{card.name}: whom does it hit?", options, note)
@@ -42,16 +51,17 @@ def target_prompt(table, view: SyfView, legal: Sequence[Action]):
 
 def gobblin_prompt(table, view: SyfView, legal: Sequence[Action]):
     """Step one: which card moves (one line per card in play that may move), or nothing."""
-    sources: dict[tuple[int, int], list[Move]] = {}
+    sources: dict[str, list[Move]] = {}  # by label: two alike cards in front of one player move alike
     for action in legal:
         if isinstance(action, Move):
-            sources.setdefault((action.source, action.index), []).append(action)
-    options: list[tuple[str, str, Any]] = []
-    for k, ((seat, index), moves) in enumerate(sources.items()):
-        front = view.fronts[seat][index]
-        state = " (sideways)" if front.sideways else " (activated)" if front.done else ""
-        options.append((LETTERS[k % len(LETTERS)], f"{front.card.name}{state} · {table.names[seat]}", moves))
-    options.append(("0", "Move nothing", KEEP))
+            front = view.fronts[action.source][action.index]
+            state = " (sideways)" if front.sideways else " (activated)" if front.done else ""
+            label = f"{front.card.name}{state} · {table.names[action.source]}"
+            moves = sources.setdefault(label, [])
+            if not moves or moves[0].source == action.source and moves[0].index == action.index:
+                moves.append(action)
+    options: list[tuple[str, str, Any]] = [("0", "Move nothing", KEEP)]  # first: never off-screen
+    options += [(LETTERS[k % len(LETTERS)], label, moves) for k, (label, moves) in enumerate(sources.items())]
 
     def picked(value) -> None:
         if value is KEEP:
@@ -93,10 +103,10 @@ def call_out_prompt(table):
         options = [(str(t + 1), table.names[t], t) for t in call_out_targets(view, caller)]
         return choose_one(table, f"{table.names[caller]} calls out…", options,
                           "They forgot to say \"royal highness\": they lose a life (no Shield blocks it).",
-                          then=lambda target: table.call_out(caller, target))
+                          then=lambda target: table.call_out(caller, target), forced=False)
 
     if len(who) == 1:
         return targets_of(who[0])
     options = [(str(q + 1), table.names[q], q) for q in who]
     return choose_one(table, "Who calls a player out?", options,
-                      then=lambda caller: table.open_prompt(*targets_of(caller)))
+                      then=lambda caller: table.open_prompt(*targets_of(caller)), forced=False)

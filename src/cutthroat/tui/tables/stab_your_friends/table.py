@@ -7,7 +7,8 @@ and the discard pile, the hand panel of the seat on screen, the log.
 
 Keys: ←/→ choose a card, 1–8 place it in front of that player (Enter asks where), in activation
 1–8 pick the player a Bow or Fireball hits (a prompt opens by itself; Gobblin Hands lists its
-moves), f skips ahead through bots and activation steps, c calls a player out (house rule),
+moves), f skips ahead through bots and activation steps, k shows what everyone holds (every draw
+was seen), c calls a player out (house rule),
 h hint, s save, ? rules, Esc menu. The sentences come from `games/stab_your_friends/text.py`.
 """
 
@@ -25,6 +26,7 @@ from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys
 from cutthroat.tui.tables.shared import SharedTableScreen
+from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
 from cutthroat.tui.tables.stab_your_friends.look import card_style, fronts_text, priority_track
 from cutthroat.tui.tables.stab_your_friends.prompts import (call_out_prompt, callers, choose_one, gobblin_prompt,
                                                             target_prompt, why_no_callers)
@@ -48,8 +50,11 @@ class TableScreen(SharedTableScreen):
         RESULTS_KEY,
         Binding("1", "seat(0)", "player", key_display="1-8"),
         *[Binding(str(i + 1), f"seat({i})", show=False) for i in range(1, MAX_SEATS)],
+        Binding("9", "seat(8)", show=False),  # no such player: said, not ignored
+        Binding("0", "seat(-1)", show=False),
         SKIP_KEY,
         Binding("c", "call_out", "call out"),
+        Binding("k", "known", "hands"),
         Binding("h", "hint", "hint"),
         *closing_keys(save_shown=False),
     ]
@@ -59,7 +64,7 @@ class TableScreen(SharedTableScreen):
              "cards": "c", "x": "x", "dot": ".", "arrow": ">", "star": "*"}
     ASCII_TEXT = str.maketrans({"▶": ">", "♛": "^", "♥": "o", "✝": "x", "▒": "#", "↻": "~", "▮": "c",
                                 "★": "*", "⏎": "Enter", "←": "<", "→": "->", "▸": ">", "…": "...", "–": "-",
-                                "·": ".", "—": "-"})
+                                "·": ".", "—": "-", "×": "x"})
 
     def board_classes(self) -> str:
         return "-crowded" if len(self.names) >= 7 else ""
@@ -96,14 +101,15 @@ class TableScreen(SharedTableScreen):
         return left, f"{self.sym['crown']} {self.names[view.crown]} (royal) "
 
     def head_text(self, update: SeatUpdate) -> str:
-        return f"[$text-muted]   {'Player':<10}{'Lives':<9}{'In front':<{FRONT_WIDTH + 1}}Hand[/]"
+        return f"[$text-muted]   {'  Player':<12}{'Lives':<9}{'In front':<{FRONT_WIDTH + 1}}Hand[/]"
 
     def seat_line(self, sight: Sight, seat: int) -> str:
-        """Columns: ▶♛ Name      ♥♥♥·· 3  Shield Bow ▒Dagger         2▮ (head_text matches)."""
+        """Columns: ▶♛ 3 Name      ♥♥♥·· 3  Shield Bow ▒Dagger         2▮ (head_text matches); the
+        number is the key that picks the player."""
         s, view = self.sym, sight.update.view
         turn = s["turn"] if not sight.update.over and view.turn == seat else " "
         crown = s["crown"] if view.crown == seat else " "
-        name = escape(self.names[seat][:9].ljust(9))
+        name = f"[$text-muted]{seat + 1}[/] " + escape(self.names[seat][:9].ljust(9))
         if view.out[seat]:
             return self.sym_text(f"{turn}{crown} [$text-muted]{name} {s['dead']} out[/]")
         lives = view.lives[seat]
@@ -153,16 +159,15 @@ class TableScreen(SharedTableScreen):
         if view.phase == ACTIVATING:
             card = view.current.card
             whom = "you" if view.turn == self.viewer else escape(who)
-            text = f"{s['turn']} {card.priority} [bold {card_style(card)}]{card.name}[/] ({whom}): {card.short}"
+            text = f"{s['turn']} {card.priority} [bold {card_style(card)}]{card.name}[/] {s['arrow']} {whom}: {card.short}"
         elif view.phase == PLAYING:
             played = 2 - view.queue.count(view.turn)
             face = " face up (Crystal)" if plays_face_up(list(view.fronts[view.turn])) else ""
             text = f"{s['turn']} [bold]{escape(who)}[/] places a card{face} ({played + 1} of 2)"
         else:
             text = f"{s['turn']} [bold]{escape(who)}[/] draws"
-        info = self.table.seats[view.turn]
-        if info.is_bot and view.phase != ACTIVATING:
-            text += f" [$text-muted]({info.level or 'bot'} bot)[/]"
+        if self.table.seats[view.turn].is_bot and view.phase != ACTIVATING:
+            text += " [$text-muted](bot)[/]"
         return self.sym_text(text)
 
     def prompt_text(self, sight: Sight) -> str:
@@ -223,6 +228,8 @@ class TableScreen(SharedTableScreen):
             return (update.stepping or any(self.table.is_bot(q) for q in update.to_act)) and not update.skipping
         if action == "call_out":  # shown whenever the house rule is on; a refusal says why not
             return update is not None and not update.over and update.view.call_out != "off"
+        if action == "known":
+            return update is not None and not update.over
         if action == "move":
             return self.placing()
         shared = super().check_action(action, parameters)
@@ -242,20 +249,31 @@ class TableScreen(SharedTableScreen):
         self.open_prompt(*choose_one(self, f"{card.name}: in front of whom?",
                                      [(str(a.target + 1), self.describe(a), a) for a in options]))
 
+    def open_prompt(self, screen, answer) -> None:
+        """A prompt with one answer the rules require is answered at once (a Bow with one rival
+        left to hit, a card only one player can take)."""
+        if getattr(screen, "only_answer", False):
+            answer(screen.choices[0].value)
+        else:
+            super().open_prompt(screen, answer)
+
     def action_choose(self) -> None:
         prompt = self.decision_prompt(self.sight)
         if prompt is not None:
             self.open_prompt(*prompt)
 
     def seat_key(self, seat: int) -> None:
-        if seat >= len(self.names):
-            self.refuse(f"There is no player {seat + 1}")
+        if not 0 <= seat < len(self.names):
+            self.refuse(f"Players are numbered 1–{len(self.names)}")
         elif self.placing():
             card = self.selected_card()
             if card is not None:
                 self.act(Place(card, seat))
         elif self.choosing() and self.update.view.active.card is not GOBBLIN_HANDS:
             self.act(Target(seat))
+
+    def action_known(self) -> None:
+        self.app.push_screen(KnownHandsScreen(self.update.view, self.names, self.sym_text))
 
     def action_call_out(self) -> None:
         if not callers(self):

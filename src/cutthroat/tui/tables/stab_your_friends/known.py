@@ -1,0 +1,54 @@
+"""What everyone knows of each hand. The deck is face up, so every draw was seen: a player's
+hand is public until they place cards face down, and then it is "these cards, less the ones
+placed". This dialog says so from the seat's view (`pools`, `hidden`), so nobody has to keep
+count in their head the way they would at a real table."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from cutthroat.games.stab_your_friends.state import SyfView
+
+
+def cards_text(cards) -> str:
+    """`Bow ×2, Dagger` in red-number order."""
+    counts = Counter(cards)
+    return ", ".join(c.name + (f" ×{counts[c]}" if counts[c] > 1 else "")
+                     for c in sorted(counts, key=lambda c: c.priority)) or "nothing"
+
+
+def known_lines(view: SyfView, names) -> list[str]:
+    """One markup line per player still in: what they hold, as far as this view knows."""
+    lines = []
+    for q in view.in_game():
+        name = escape(f"{q + 1} {names[q]}" + (" (you)" if q == view.seat else ""))
+        held, pool = view.hand_counts[q], escape(cards_text(view.pools[q]))
+        if view.hidden[q]:
+            known = (f"{held} of these {len(view.pools[q])}: {pool} "
+                     f"[$text-muted]({view.hidden[q]} placed face down)[/]")
+        else:
+            known = f"{held} card{'s' * (held != 1)}: {pool}" if held else "no cards"
+        lines.append(f"[bold]{name}[/] [$text-muted]·[/] {known}")
+    return lines
+
+
+class KnownHandsScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,k,enter", "dismiss(None)", "close", key_display="k")]
+
+    def __init__(self, view: SyfView, names, translate=lambda text: text) -> None:
+        super().__init__()
+        self.view_, self.names, self.translate = view, list(names), translate
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="syf-known", classes="dialog"):
+            yield Static("What everyone holds (every draw was seen)", classes="dialog-title")
+            yield Static(self.translate("\n".join(known_lines(self.view_, self.names))))
+            yield Static("k or Esc close", classes="dialog-help")
+        yield Footer()
