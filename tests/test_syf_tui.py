@@ -10,8 +10,10 @@ only named face-down cards are the ones that seat placed itself.
 
 from __future__ import annotations
 
+import random
 import re
 
+from cutthroat.games.stab_your_friends.actions import CallOut, Target
 from cutthroat.saves import Seat
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.tables.game_over import GameOverScreen
@@ -140,3 +142,95 @@ async def test_a_save_made_mid_activation_resumes_at_that_very_step() -> None:
                 break
             await pilot.pause(0.02)
         assert session_of(app).log[len(data.log)][1].kind == "target"
+
+
+async def wait_for(pilot, condition, tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    assert condition()
+
+
+@async_test
+async def test_known_hands_a_call_out_and_wrong_numbers_by_keys() -> None:
+    """k lists what everyone holds; c calls a player out once a round (never the royal
+    highness); a number with no player says why; each refusal changes nothing."""
+    from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    start = dict(game=GAME, config={"first-royal": "2", "royal-call-out": "anyone"}, seed=2, seats=seats)
+    app = CutthroatApp(start=start)
+    async with app.run_test(size=SIZE) as pilot:
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await wait_for(pilot, lambda: app.screen is table and table.placing())
+        session = session_of(app)
+        text = screen_text(app)
+        assert "1 Ana" in text and "2 Bob" in text and "3 Cy" in text, "each row shows the player's key"
+
+        await pilot.press("k")
+        await wait_for(pilot, lambda: isinstance(app.screen, KnownHandsScreen))
+        known = screen_text(app)
+        hand = sorted(session.state.hands[0], key=lambda c: c.priority)
+        assert "1 Ana (you) · 4 cards: " in known and hand[0].name in known
+        for q in (1, 2):  # the rivals' hands: public, since every draw was seen from a face-up deck
+            assert f"{q + 1} {table.names[q]} · " in known
+            assert all(card.name in known for card in session.state.hands[q])
+        await pilot.press("k")
+        await wait_for(pilot, lambda: app.screen is table)
+
+        before = session.state.to_json()
+        await pilot.press("9")
+        await pilot.pause(0.05)
+        assert "Players are numbered 1–3" in screen_text(app) and session.state.to_json() == before
+
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert [c.value for c in app.screen.choices] == [2], "Bob wears the Crown: only Cy may be called out"
+        await pilot.press("3")
+        await wait_for(pilot, lambda: session.state.lives[2] == 4)
+        assert session.log[-1] == (0, CallOut(0, 2))
+        await wait_for(pilot, lambda: app.screen is table)
+        before = session.state.to_json()
+        await pilot.press("c")
+        await pilot.pause(0.05)
+        assert app.screen is table and "One call-out each per round" in screen_text(app)
+        assert session.state.to_json() == before
+
+
+@async_test
+async def test_a_choice_with_one_answer_is_made_without_a_prompt() -> None:
+    """Two players: a Bow can only hit the other one, so no prompt opens."""
+    import tempfile
+    from pathlib import Path
+
+    from cutthroat import saves
+    from cutthroat.session import Session
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random")]
+
+    def bow_next(state) -> bool:
+        seat, index = state.at
+        return state.phase == "activate" and state.active is None and seat == 0 and \
+            state.fronts[0][index].card.code == "BOW"
+
+    for seed in range(100):  # seeded random play up to the moment Ana's Bow is next to fire
+        rng, session = random.Random(seed), Session(GAME, {"first-royal": "1"}, seed, seats)
+        while not session.is_over and not bow_next(session.state):
+            seat = session.current_seat
+            session.apply(rng.choice(session.legal_actions(seat)), seat)
+        if not session.is_over:
+            break
+    with tempfile.TemporaryDirectory() as folder:
+        data = saves.read(session.save(Path(folder) / "bow.json"))
+    app = CutthroatApp(loaded=data)
+    async with app.run_test(size=SIZE) as pilot:
+        prompts = []
+        for _ in range(200):
+            prompts += [app.screen] if isinstance(app.screen, ChoiceScreen) else []
+            if any(a.kind == "target" for _, a in session_of(app).log):
+                break
+            await pilot.pause(0.02)
+        log = session_of(app).log
+        assert (0, Target(1)) in log and not prompts
+        assert session_of(app).state.lives[1] == 4 or session_of(app).state.round > 1
