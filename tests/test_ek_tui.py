@@ -240,7 +240,7 @@ async def test_discard_browser_and_game_over() -> None:
         await pilot.press("d")  # the only kitten, no Defuse: Ana explodes, Bob wins
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         body = " ".join(text(w) for w in app.screen.query(Static))
-        assert "Bob wins" in body and "1st Ana (exploded)" in body
+        assert "Bob wins" in body and "First out: Ana (exploded)" in body
 
 
 # -- hot-seat: the shared timed window, claimed behind the curtain ---------------------------------

@@ -1070,7 +1070,7 @@ def test_event_descriptions_read_well():
     assert Blocked(2, C("BOW")).describe(NAMES) == "Cat's Shield blocks the Bow"
     assert Activated(0, C("BOMB"), "it goes off").describe(NAMES) == "9 Bomb (Ann): it goes off"
     assert GameWon((0, 2), "round-limit").describe(NAMES) == \
-        "Ann and Cat win: the most lives after the round limit"
+        "Ann and Cat win: the most lives when the round limit came"
     assert RoundEnded(3, 1).describe(NAMES) == "Round 3 ends: the Crown passes to Bob"
 
 

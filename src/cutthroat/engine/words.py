@@ -1,4 +1,4 @@
-"""Words every game's text shares: a seat's name and an ordinal."""
+"""Words every game's text shares: a seat's name, who won, an ordinal."""
 
 from __future__ import annotations
 
@@ -13,3 +13,13 @@ def seat_name(names: Sequence[str], seat: int) -> str:
 def ordinal(k: int) -> str:
     """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:
+    """"Ana", "Ana and Bob", or "Nobody" for no seats."""
+    return " and ".join(seat_name(names, s) for s in seats) or "Nobody"
+
+
+def who_won(names: Sequence[str], winners: Sequence[int]) -> str:
+    """"Ana wins", "Ana and Bob win", "Nobody wins"."""
+    return f"{seat_names(names, winners)} win{'s' * (len(winners) <= 1)}"

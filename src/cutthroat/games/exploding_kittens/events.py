@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cutthroat.engine.protocol import Event
-from cutthroat.engine.words import seat_name
+from cutthroat.engine.words import seat_name, seat_names, who_won
 from cutthroat.games.exploding_kittens.cards import BY_CODE, EkCard
 
 COMBO_NAMES = {"pair": "a pair", "triple": "three of a kind", "five": "five different cards",
@@ -430,10 +430,9 @@ class GameWon(Event):
     kind = "game_won"
 
     def describe(self, names=()) -> str:
-        who = " and ".join(seat_name(names, w) for w in self.winners) or "Nobody"
         if self.how == "stalemate":
-            return f"The game is stopped after too many moves: {who} share the win"
-        return f"{who} wins: last one standing"
+            return f"The game is stopped after too many moves: {seat_names(names, self.winners)} share the win"
+        return f"{who_won(names, self.winners)}: last one standing"
 
 
 EVENT_TYPES = (TurnStarted, Drew, HeldKitten, Played, TargetChosen, CardNamed, Noped, Resolved,

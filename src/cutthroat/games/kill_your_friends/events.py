@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from cutthroat.engine.protocol import Event
 from cutthroat.games.kill_your_friends.actions import REAPER_KILL, REAPER_SAVE
 from cutthroat.games.kill_your_friends.cards import KyfCard
-from cutthroat.engine.words import seat_name
+from cutthroat.engine.words import seat_name, who_won
 from cutthroat.games.kill_your_friends.text import WIN_HOW, card_labels
 
 
@@ -212,8 +212,7 @@ class GameWon(Event):
     kind = "game_won"
 
     def describe(self, names=()) -> str:
-        who = " and ".join(seat_name(names, w) for w in self.winners) or "Nobody"
-        return f"{who} win{'s' * (len(self.winners) == 1)}: {WIN_HOW.get(self.how, self.how)}"
+        return f"{who_won(names, self.winners)}: {WIN_HOW.get(self.how, self.how)}"
 
 
 EVENT_TYPES = (TurnStarted, PickedUp, Passed, Attacked, Saved, Dumped, ChaosPlayed, HandsSwapped,

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cutthroat.engine.protocol import Event
-from cutthroat.engine.words import seat_name
+from cutthroat.engine.words import seat_name, who_won
 from cutthroat.games.stab_your_friends.cards import SyfCard
+from cutthroat.games.stab_your_friends.text import WIN_HOW
 
 
 def _on(names, placer: int, target: int) -> str:
@@ -205,9 +206,7 @@ class GameWon(Event):
     kind = "game_won"
 
     def describe(self, names=()) -> str:
-        who = " and ".join(seat_name(names, w) for w in self.winners) or "Nobody"
-        how = "the last one standing" if self.how == "last-standing" else "the most lives after the round limit"
-        return f"{who} win{'s' * (len(self.winners) == 1)}: {how}"
+        return f"{who_won(names, self.winners)}: {WIN_HOW.get(self.how, self.how)}"
 
 
 EVENT_TYPES = (RoundStarted, Drew, Reshuffled, Placed, Skipped, Revealed, Activated, Moved, Hurt, Blocked,

@@ -13,14 +13,14 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from cutthroat.engine.words import who_won
 from cutthroat.host.updates import SeatUpdate, TableInfo
 
 
 def outcome(table: TableInfo, update: SeatUpdate, lone_win: str = "YOU WIN") -> tuple[str, str]:
     """The dialog's title and tone: "YOU WIN" for a lone human who won, else who won."""
     winners = list(update.result.winners)
-    who = " and ".join(table.names[w] for w in winners) or "Nobody"
-    wins = f"{who} win{'s' * (len(winners) == 1)}"
+    wins = who_won(table.names, winners)
     humans = table.humans
     if len(humans) == 1:
         return (lone_win, "-won") if humans[0] in winners else (wins, "-lost")

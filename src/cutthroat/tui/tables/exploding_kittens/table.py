@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import who_won
 from cutthroat.games.exploding_kittens.actions import DRAW, Pass, Play, PlayCombo, Reinsert, combo_kind
 from cutthroat.games.exploding_kittens.cards import EXPLODING, IMPLODING, EkCard
 from cutthroat.games.exploding_kittens.knowledge import drawers, kittens_left
@@ -192,8 +193,7 @@ class TableScreen(SharedTableScreen):
     def status_text(self, sight: Sight) -> str:
         view = sight.update.view
         if sight.update.over:
-            who = " and ".join(self.names[w] for w in view.winners) or "Nobody"
-            return f"[bold $success]Game over: {escape(who)} win{'s' * (len(view.winners) == 1)}[/]"
+            return f"[bold $success]Game over: {escape(who_won(self.names, view.winners))}[/]"
         turn = view.turn
         you = turn == self.viewer and len(self.humans) == 1
         who = "Your turn" if you else f"{escape(self.names[turn])}'s turn"

@@ -17,6 +17,7 @@ from textual.events import Click
 from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import who_won
 from cutthroat.games.kill_your_friends.actions import DRAW, FORCED_KINDS, PASS, REAPER_RESURRECT, REAPER_SAVE, REVEAL
 from cutthroat.games.kill_your_friends.cards import KyfCard
 from cutthroat.games.kill_your_friends.knowledge import deadly
@@ -181,9 +182,8 @@ class TableScreen(SharedTableScreen):
     def status_text(self, sight: Sight) -> str:
         s, view = self.sym, sight.update.view
         if sight.update.over:
-            who = " and ".join(self.names[w] for w in view.winners) or "Nobody"
             how = WIN_HOW.get(view.how, view.how)
-            return f"[bold $success]Game over: {escape(who)} win{'s' * (len(view.winners) == 1)} — {how}[/]"
+            return f"[bold $success]Game over: {escape(who_won(self.names, view.winners))} — {how}[/]"
         turn = view.turn
         you = turn == self.viewer
         who = "Your turn" if you and len(self.humans) == 1 else f"{escape(self.names[turn])}'s turn"

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import who_won
 from cutthroat.games.stab_your_friends.actions import CallOut, Place, Target
 from cutthroat.games.stab_your_friends.cards import GOBBLIN_HANDS, MAX_LIVES, SyfCard
 from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING, PLAYING, SyfView, plays_face_up
@@ -152,8 +153,7 @@ class TableScreen(SharedTableScreen):
     def status_text(self, sight: Sight) -> str:
         s, view = self.sym, sight.update.view
         if sight.update.over:
-            who = " and ".join(self.names[w] for w in view.winners) or "Nobody"
-            return (f"[bold $success]Game over: {escape(who)} win{'s' * (len(view.winners) == 1)} — "
+            return (f"[bold $success]Game over: {escape(who_won(self.names, view.winners))} — "
                     f"{WIN_HOW.get(view.how, view.how)}[/]")
         who = self.names[view.turn]
         if view.phase == ACTIVATING:
