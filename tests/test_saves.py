@@ -349,13 +349,6 @@ def test_unknown_game(tmp_path):
     assert_bad_file(tmp_path, doc_bytes(doc), "unknown game 'poker'")
 
 
-@pytest.mark.parametrize("game", ["psycho-killer"])
-def test_coming_soon_game(tmp_path, game):
-    doc = good_doc()
-    doc["game"] = game
-    assert_bad_file(tmp_path, doc_bytes(doc), "coming soon")
-
-
 def test_newer_format_version(tmp_path):
     doc = good_doc()
     doc["version"] = 2

@@ -200,6 +200,9 @@ def cmd_play(args) -> int:
 
     info = _info(args.game)
     rules = _rules(info.game_id)
+    if not info.playable:
+        raise CliError(f"{info.name} has no table yet: try `cutthroat simulate {info.game_id}` or "
+                       f"`cutthroat rules {info.game_id}`")
     config = _config(rules, args.variant)
     players = _players(rules, args.players, config)
     if not 0 <= args.humans <= players:
@@ -223,6 +226,8 @@ def cmd_load(args) -> int:
         data = saves.read(args.file)
     except saves.SaveError as exc:
         raise CliError(str(exc)) from None
+    if not game_info(data.game).playable:
+        raise CliError(f"{args.file}: {game_info(data.game).name} has no table yet")
     return launch_app(args.save_dir, loaded=data)
 
 

@@ -27,7 +27,13 @@ class GameInfo:
 
     @property
     def implemented(self) -> bool:
+        """Its rules exist: `simulate`, `rules` and the contract tests take it."""
         return self.package is not None
+
+    @property
+    def playable(self) -> bool:
+        """It has a table too: the title offers it and `play` starts it."""
+        return self.table is not None
 
     @property
     def bots(self) -> str:
@@ -48,9 +54,11 @@ GAMES: tuple[GameInfo, ...] = (
              "Place cards face down in front of friends; they all fire in red-number order.",
              "cutthroat.games.stab_your_friends", "cutthroat.tui.tables.stab_your_friends"),
     GameInfo("psycho-killer", "Psycho Killer", "2–6",
-             "Hunt victims, dodge the police and keep your nerve.", None),
+             "Draw from two decks and dodge five Psycho Killers; fewest injury points wins.",
+             "cutthroat.games.psycho_killer"),
 )
 IMPLEMENTED: tuple[GameInfo, ...] = tuple(g for g in GAMES if g.implemented)
+PLAYABLE: tuple[GameInfo, ...] = tuple(g for g in GAMES if g.playable)
 _BY_ID = {g.game_id: g for g in GAMES}
 
 

@@ -65,11 +65,11 @@ class TitleScreen(Screen):
         menu.clear_options()
         for g in GAMES:
             line = Text()
-            line.append(f"{g.name:<40}", style="bold" if g.implemented else "dim")
+            line.append(f"{g.name:<40}", style="bold" if g.playable else "dim")
             players = "1 player" if g.players == "1" else f"{g.players} players"
-            line.append(f"{players:<13}", style="" if g.implemented else "dim")
-            line.append("" if g.implemented else "coming soon", style="italic dim")
-            menu.add_option(Option(line, id=f"game:{g.game_id}", disabled=not g.implemented))
+            line.append(f"{players:<13}", style="" if g.playable else "dim")
+            line.append("" if g.playable else "coming soon", style="italic dim")
+            menu.add_option(Option(line, id=f"game:{g.game_id}", disabled=not g.playable))
         menu.add_option(None)
         resume = self.describe_autosave()
         for key, label in MENU:
@@ -104,8 +104,8 @@ class TitleScreen(Screen):
         blurb = self.query_one("#blurb", Static)
         if option_id.startswith("game:"):
             info = game_info(option_id[5:])
-            self.last_game = info.game_id if info.implemented else self.last_game
-            blurb.update(info.blurb + ("" if info.implemented else "  (coming soon)"))
+            self.last_game = info.game_id if info.playable else self.last_game
+            blurb.update(info.blurb + ("" if info.playable else "  (coming soon)"))
         elif option_id == "continue" and self.resume_error:
             blurb.update(f"Autosave unreadable: {self.resume_error}")
         else:
