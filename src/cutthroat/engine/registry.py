@@ -55,7 +55,7 @@ GAMES: tuple[GameInfo, ...] = (
              "cutthroat.games.stab_your_friends", "cutthroat.tui.tables.stab_your_friends"),
     GameInfo("psycho-killer", "Psycho Killer", "2–6",
              "Draw from two decks and dodge five Psycho Killers; fewest injury points wins.",
-             "cutthroat.games.psycho_killer"),
+             "cutthroat.games.psycho_killer", "cutthroat.tui.tables.psycho_killer"),
 )
 IMPLEMENTED: tuple[GameInfo, ...] = tuple(g for g in GAMES if g.implemented)
 PLAYABLE: tuple[GameInfo, ...] = tuple(g for g in GAMES if g.playable)

@@ -168,6 +168,11 @@ class PkView(Struct):
     def top(self) -> Frame | None:
         return self.stack[-1] if self.stack else None
 
+    @property
+    def out(self) -> tuple[bool, ...]:
+        """Nobody leaves a game of Psycho Killer (the shared table asks)."""
+        return (False,) * self.n
+
 
 def injury_points(pile) -> int:
     return points(pile)

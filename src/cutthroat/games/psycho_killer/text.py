@@ -87,22 +87,26 @@ def why_illegal(state: PkState, action: Action, seat: int, to_act: list[int]) ->
             return f"{deck_name(action.deck).capitalize()} is gone: draw from the other" \
                 if 0 <= action.deck <= 1 else "There are two decks, A and B"
         if kind in ("play", "play_on"):
-            card = action.card
-            if card not in state.hands[seat]:
-                return f"You don't hold {card.name}"
-            if state.silenced[seat]:
-                return "No Signal: you can't play cards this turn"
-            if card.kind == "weapon":
-                return "Weapons are never played: they are given, put back, or land in injury piles"
-            if card.kind == PREDICAMENT and kind == "play_on":
-                return "Only a Left for Dead player, with Hold Your Nerve, plays a predicament on another"
-            if "rewind" in card.symbols:
-                return f"{card.name} answers a card you have just drawn"
-            if "play" in card.symbols:
-                return f"{card.name} answers a card being played or an attack"
-            return f"{card.name} can't be played now"
+            if action.card not in state.hands[seat]:
+                return f"You don't hold {action.card.name}"
+            return why_unplayable(action.card, state.silenced[seat], on_another=kind == "play_on")
         return "Play cards, then draw from either deck"
     return f"Now: {ASKS.get(top.kind, top.kind)}"
+
+
+def why_unplayable(card, silenced: bool, on_another: bool = False) -> str:
+    """Why a card in hand can't be played on your turn now (the hand panel says it too)."""
+    if silenced:
+        return "No Signal: you can't play cards this turn"
+    if card.kind == "weapon":
+        return "Weapons are never played: they are given, put back, or land in injury piles"
+    if card.kind == PREDICAMENT and on_another:
+        return "Only a Left for Dead player, with Hold Your Nerve, plays a predicament on another"
+    if "rewind" in card.symbols:
+        return f"{card.name} answers a card you have just drawn"
+    if "play" in card.symbols:
+        return f"{card.name} answers a card being played, or an attack"
+    return f"{card.name} would do nothing now"
 
 
 def frame_words(view: PkView, names=()) -> str:

@@ -1,0 +1,99 @@
+"""Psycho Killer prompts: every decision a frame asks (Trip Over?, an attack, the card just
+drawn, a held predicament, draw again, a deck, a player, a depth, cards one at a time) as the
+shared ChoiceScreen's title, choices and note."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from cutthroat.engine.protocol import Action
+from cutthroat.games.psycho_killer.cards import BARRICADE, BEHIND_YOU, DOUBLE_TAP, SLAM_THE_DOOR, TRIP_OVER, points
+from cutthroat.games.psycho_killer.state import (AGAIN, AT, ATTACK, DECK, DECK_NAMES, DRAWN, DRAWS, HOLD, PICK,
+                                                 TARGET, WINDOW, PkView)
+from cutthroat.games.psycho_killer.text import PICK_WORDS
+from cutthroat.tui.widgets.choice import Choice
+
+#: Keys for long lists (j and k move the ChoiceScreen's cursor).
+KEYS = "123456789abcdefghilmnopqrstuvwxyz"
+EVADE_KEYS = {DOUBLE_TAP: "d", SLAM_THE_DOOR: "s"}  # Booby Trap: b
+DEFEND_KEYS = {BARRICADE: "b", BEHIND_YOU: "y"}
+
+
+def deck_line(view: PkView, d: int) -> str:
+    known = view.known[d]
+    top = f" · top: {known[0].name}" if known else ""
+    return f"Deck {DECK_NAMES[d]} · {view.decks[d]} card{'s' * (view.decks[d] != 1)}{top}"
+
+
+def deck_choices(view: PkView, legal: Sequence[Action]) -> list[Choice]:
+    return [Choice(DECK_NAMES[a.deck].lower(), deck_line(view, a.deck), a) for a in legal
+            if a.kind in ("draw", "to_deck")]
+
+
+def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tuple[str, list[Choice], str]:
+    """The title, choices and note for the decision on top of the stack."""
+    f = view.stack[-1]
+    me = view.seat
+    kind = f.kind
+    if kind == WINDOW:
+        what = f.card.name if f.count % 2 == 0 else "a Trip Over"
+        on = f" on {names[f.target]}" if f.target >= 0 else ""
+        choices = [Choice("p", "Let it go (pass)", a) if a.kind == "pass" else Choice("t", "Trip Over! (cancel it)", a)
+                   for a in legal]
+        trips = sum(1 for c in view.hand if c is TRIP_OVER)
+        note = f"{names[me]}: you hold {trips} Trip Over{'s' * (trips != 1)}." if trips else \
+            f"{names[me]}: you hold no Trip Over."
+        return f"{names[f.seat]} plays {what}{on}: Trip Over?", choices, note
+    if kind == ATTACK:
+        weapons = [c for c in view.hand if c.kind == "weapon"]
+        choices = []
+        for a in legal:
+            if a.kind == "take_hit":
+                choices.append(Choice("t", f"Take it: {points(weapons)} points into your injury pile", a))
+            else:
+                choices.append(Choice(DEFEND_KEYS[a.card], f"Play {a.card.name}", a))
+        note = "Weapons in hand: " + ", ".join(c.name for c in weapons) + "."
+        return "Psycho Killer! You are attacked", choices, note
+    if kind == DRAWN:
+        choices = []
+        for a in legal:
+            if a.kind == "accept":
+                choices.append(Choice("t", f"Take the {f.card.name}", a))
+            else:
+                choices.append(Choice(EVADE_KEYS.get(a.card, "b"), f"Play {a.card.name}", a))
+        return f"You drew {f.card.name}", choices, f.card.text
+    if kind == HOLD:
+        choices = [Choice("h" if a.kind == "keep" else "p", "Hold it for later" if a.kind == "keep" else "Play it now",
+                          a) for a in legal]
+        return f"{f.card.name}: you are Left for Dead", choices, f.card.text
+    if kind == AGAIN:
+        choices = deck_choices(view, legal) + [Choice("s", "Stop: draw no more", a) for a in legal
+                                               if a.kind == "stop"]
+        return "A weapon: draw again?", choices, "Another weapon lets you draw again; anything else ends the turn."
+    if kind == DRAWS:
+        return f"{names[f.seat]}: draw from which deck?", deck_choices(view, legal), \
+            "Inside a predicament: no drawing again after a weapon."
+    if kind == DECK:
+        note = {"FOOTAGE": "You see its top 3 cards.", "DTAP": "Then choose how deep.",
+                "BOOBY": "It goes on top, face down."}.get(f.card.code, "The cards are shuffled into it.")
+        return f"{f.card.name}: which deck?", deck_choices(view, legal), note
+    if kind == AT:
+        choices = [Choice(KEYS[i % len(KEYS)], "On top" if a.depth == 0 else f"Under {a.depth} card{'s' * (a.depth != 1)}", a)
+                   for i, a in enumerate(legal)]
+        return f"{f.card.name}: how deep in deck {DECK_NAMES[f.deck]}?", choices, \
+            "Everyone sees where it goes."
+    if kind == TARGET:
+        choices = [Choice(str(a.seat + 1), f"{names[a.seat]} · {points(view.injuries[a.seat])} injury points", a)
+                   for a in legal]
+        return f"{f.card.name}: choose a player", choices, f.card.text
+    if kind == PICK:
+        choices = []
+        for i, a in enumerate(x for x in legal if x.kind == "pick"):
+            extra = f" ({a.card.points} points)" if a.card.points else ""
+            choices.append(Choice(KEYS[i % len(KEYS)], f"{a.card.name}{extra}", a))
+        if any(a.kind == "done" for a in legal):
+            choices.insert(0, Choice("0", "Done", next(a for a in legal if a.kind == "done")))
+        picked = f"Chosen so far: {', '.join(c.name for c in f.picks)}. " if f.picks else ""
+        budget = f"{f.count} points left. " if f.card.code in ("HURTS", "BANDAID", "STITCHES") else ""
+        return f"{f.card.name}: {PICK_WORDS.get(f.card.code, 'choose cards')}", choices, picked + budget
+    return kind, [], ""

@@ -1,0 +1,281 @@
+"""The Psycho Killer table: how its view reads on the shared table screen, and its keys.
+
+One row per player (the turn ▶, number and name, injury points with LFD at 10+, Psycho Killers
+and the weapons in the injury pile, cards in hand, No Signal), both decks with their counts and
+what this seat knows of their tops (face-up cards with Upside Down), the discard pile and the
+PK clock, the hand panel of the seat on screen (VHS symbols on the chips, the reason a card
+can't be played), the log. Every decision (Trip Over?, an attack, the card just drawn, draw
+again, a deck, a player, cards to pick) is a prompt for the seat concerned; in hot-seat a Trip
+Over window is shared and claimed with a seat number.
+
+Keys: ←/→ choose a card, Enter plays it (or reopens the decision's prompt), a/b draw from deck
+A/B, 1–6 claim a shared window, f skips ahead through bots, h hint, s save, ? rules, Esc menu.
+The sentences come from `games/psycho_killer/text.py`.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.markup import escape
+
+from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import who_won
+from cutthroat.games.psycho_killer.actions import DRAWS, Play
+from cutthroat.games.psycho_killer.cards import PK, WEAPON, PkCard
+from cutthroat.games.psycho_killer.events import HOW
+from cutthroat.games.psycho_killer.state import DECK_NAMES, WINDOW, Frame, PkView, left_for_dead
+from cutthroat.games.psycho_killer.text import frame_words, why_unplayable
+from cutthroat.host.updates import SeatUpdate
+from cutthroat.lens import Sight
+from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
+from cutthroat.tui.tables.psycho_killer.look import card_style, chip_label, glyphs, symbol_words
+from cutthroat.tui.tables.psycho_killer.prompts import decision
+from cutthroat.tui.tables.shared import SharedTableScreen
+from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
+from cutthroat.tui.widgets.hand import chip
+
+MAX_SEATS = 6
+PILE_WIDTH = 22
+
+
+class TableScreen(SharedTableScreen):
+    CSS_PATH = ["../shared.tcss", "pk.tcss"]
+    GAME_TITLE = "Psycho Killer"
+    ID = "pk"
+    SAVE_NAME = "psycho"
+    WINDOW_PROMPT = "Trip Over? Press your seat number:"
+    BINDINGS = [
+        *MOVE_KEYS,
+        Binding("enter", "play", "play", key_display="⏎"),
+        Binding("enter", "answer", "choose", key_display="⏎"),
+        RESULTS_KEY,
+        Binding("a", "draw(0)", "draw A"),
+        Binding("b", "draw(1)", "draw B"),
+        Binding("h", "hint", "hint"),
+        *seat_keys(MAX_SEATS, "Trip? your seat no.", "1-6"),
+        SKIP_KEY,
+        *closing_keys(save_shown=False),
+    ]
+    UNICODE = {"turn": "▶", "pile": "▒", "cards": "▮", "x": "✗", "dot": "·", "arrow": "▸", "skull": "☠",
+               "mute": "⊘"}
+    ASCII = {"turn": ">", "pile": "#", "cards": "c", "x": "x", "dot": ".", "arrow": ">", "skull": "PK",
+             "mute": "(no signal)"}
+    ASCII_TEXT = str.maketrans({"▶": ">", "▮": "c", "▒": "#", "☠": "PK", "⊘": "(no signal)", "⏎": "Enter",
+                                "←": "<", "→": "->", "▸": ">", "…": "...", "–": "-", "·": ".", "—": "-",
+                                "⏏": "[EJ]", "■": "[ST]", "◀": "<"})
+
+    def intro_lines(self) -> list[str]:
+        view = self.update.view
+        options = [name for name, on in (("Upside Down", view.upside_down), ("Hold Your Nerve", view.hold_your_nerve),
+                                         ("Quickie", view.pk_limit == 3)) if on]
+        lines = [f"Edition {view.edition} · {view.n} players" + "".join(f" · {o}" for o in options),
+                 f"Seed {self.table.seed}"]
+        return lines + ([f"Resumed after {self.update.version} moves"] if self.update.version else [])
+
+    def shown_events(self, update: SeatUpdate):
+        return [e for e in update.events if e.kind != "turn_ended"]
+
+    # -- reading the update -----------------------------------------------------------------------
+    def hand(self, view: PkView) -> list[PkCard]:
+        return sorted(view.hand, key=lambda c: c.index) if view.seat is not None else []
+
+    def frame(self, update: SeatUpdate | None = None) -> Frame | None:
+        view = (update or self.update).view
+        return view.stack[-1] if view.stack and view.phase != "over" else None
+
+    def main_turn(self) -> bool:
+        return self.mine and self.frame() is None
+
+    def playable(self, update: SeatUpdate) -> set:
+        return {a.card for a in update.legal if a.kind in ("play", "play_on")} if self.frame(update) is None else set()
+
+    # -- the widgets' text ---------------------------------------------------------------------------
+    def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
+        view = update.view
+        left = f" CUTTHROAT ▸ {self.GAME_TITLE} · Edition {view.edition}"
+        clock = f"{self.sym['skull']} {view.pks} of {view.pk_limit}"
+        if update.over:
+            return left, f"{clock} · Game over "
+        return left, f"{clock} · {self.whose(view.turn)} turn "
+
+    def head_text(self, update: SeatUpdate) -> str:
+        return f"[$text-muted]   {'Player':<12}{'Injury':>6}  PK  {'Weapons in injury pile':<{PILE_WIDTH}} Hand[/]"
+
+    def seat_line(self, sight: Sight, seat: int) -> str:
+        s, view = self.sym, sight.update.view
+        turn = s["turn"] if not sight.update.over and view.turn == seat else " "
+        name = escape(self.names[seat][:10].ljust(10))
+        pile = view.injuries[seat]
+        total = sum(c.points for c in pile)
+        pks = sum(1 for c in pile if c.kind == PK)
+        lfd = "[bold $error]LFD[/]" if left_for_dead(view, seat) else "   "
+        weapons = [c for c in pile if c.kind == WEAPON]
+        text = " ".join(c.name for c in sorted(weapons, key=lambda c: -c.points)) or "—"
+        if len(text) > PILE_WIDTH:
+            text = text[:PILE_WIDTH - 1] + "…"
+        mute = f" [$warning]{s['mute']}[/]" if view.silenced[seat] else ""
+        star = f" [bold $success]{self.sym_text('★')}[/]" if sight.update.over and seat in view.winners else ""
+        line = (f"{turn} [$text-muted]{seat + 1}[/] [bold]{name}[/] {total:>4} {lfd} {pks:>2}  "
+                f"[$warning]{escape(text):<{PILE_WIDTH}}[/] {view.hand_counts[seat]:>2}{s['cards']}{mute}{star}")
+        return self.sym_text(line)
+
+    def seat_classes(self, sight: Sight, seat: int) -> dict[str, bool]:
+        return {"-turn": not sight.update.over and sight.update.view.turn == seat, "-out": False}
+
+    def piles_text(self, update: SeatUpdate) -> str:
+        s, view = self.sym, update.view
+        decks = []
+        for d in (0, 1):
+            if view.gone[d]:
+                decks.append(f"[$text-muted]Deck {DECK_NAMES[d]} gone[/]")
+            else:
+                decks.append(f"[bold]Deck {DECK_NAMES[d]}[/] {s['pile']} {view.decks[d]}")
+        top = view.discard[-1].name if view.discard else "empty"
+        discard = f"Discard {s['arrow']} {escape(top)} ({len(view.discard)})"
+        line1 = f"{decks[0]}    {discard}    {decks[1]}"
+        known = []
+        for d in (0, 1):
+            seen = dict(view.faces[d])
+            seen.update(enumerate(view.known[d]))
+            for depth in sorted(seen)[:3]:
+                card = seen[depth]
+                style = "bold $error" if card.kind == PK else "bold"
+                known.append(f"{DECK_NAMES[d]}{depth + 1} [{style}]{escape(card.name)}[/]")
+        label = "You know" if view.seat is not None else "Known"
+        line2 = f"{label}: " + "  ".join(known[:4]) if known else "[$text-muted]Nothing known of the decks' order[/]"
+        direction = "" if view.direction > 0 else " · [$text-muted]play runs anticlockwise[/]"
+        return self.sym_text(f"{line1}\n{line2}{direction}")
+
+    def status_text(self, sight: Sight) -> str:
+        view = sight.update.view
+        if sight.update.over:
+            return (f"[bold $success]Game over: {escape(who_won(self.names, view.winners))} — "
+                    f"{HOW.get(view.how, view.how)}[/]")
+        f = self.frame(sight.update)
+        if f is not None:
+            return self.sym_text(f"{self.sym['turn']} " + escape(frame_words(view, self.names)))
+        who = "Your turn" if view.turn == self.viewer and len(self.humans) == 1 else \
+            f"{escape(self.names[view.turn])}'s turn"
+        bot = " [$text-muted](bot)[/]" if self.table.is_bot(view.turn) else ""
+        return self.sym_text(f"[bold]{self.sym['turn']} {who}[/]{bot}")
+
+    def prompt_text(self, sight: Sight) -> str:
+        update = sight.update
+        if update.over:
+            return "Press Enter for the results."
+        f = self.frame(update)
+        bots = [q for q in update.to_act if self.table.is_bot(q)]
+        if f is not None and f.kind == WINDOW:
+            quiet = bots and not any(not self.table.is_bot(q) for q in update.to_act)
+            what = escape(f"{self.names[f.seat]} plays {f.card.name}: Trip Over?")
+            return f"[$text-muted]{what}[/]" if quiet else f"[bold $warning]{what}[/]"
+        if bots:
+            return self.thinking(update)
+        if not self.mine:
+            return self.waiting_for(sight)
+        if f is not None:
+            return "[bold $warning]Your decision — press Enter[/]"
+        return "[$text-muted]a/b: draw from deck A/B, ending your turn · ←→ Enter: play a card[/]"
+
+    def chip_labels(self, cards, selected) -> list[str]:
+        return [chip_label(c, self.ascii_style) for c in cards]
+
+    def chip_style(self, card: PkCard) -> str:
+        return card_style(card)
+
+    def hand_note(self, view: PkView, card: PkCard) -> str:
+        label = chip(card.name, card_style(card), False)
+        symbols = symbol_words(card)
+        extra = f" [$text-muted]({escape(symbols)})[/]" if symbols else ""
+        text = f"{label} [$text-muted]{escape(card.text)}[/]{extra}"
+        if not self.main_turn():
+            return text
+        if Play(card) in self.update.legal:
+            return f"{label} {escape(card.text)} [bold]⏎[/]{extra}"
+        reason = why_unplayable(card, view.silenced[view.seat])
+        return f"{label} [$error]{self.sym['x']} {escape(reason)}[/]"
+
+    def curtain_note(self, sight: Sight, seat: int) -> str:
+        f = self.frame(sight.update)
+        if f is not None and f.kind == WINDOW:
+            return f"{self.names[f.seat]} plays {f.card.name}: Trip Over?"
+        if f is not None:
+            return "You have a decision to make."
+        return "Your turn."
+
+    def game_over_screen(self, update: SeatUpdate):
+        from cutthroat.tui.tables.psycho_killer.game_over import game_over
+
+        return game_over(self, update)
+
+    # -- prompts --------------------------------------------------------------------------------------
+    def decision_prompt(self, sight: Sight):
+        f = self.frame(sight.update)
+        if f is None:
+            return None
+        title, choices, note = decision(sight.update.view, sight.update.legal, self.names)
+        if not choices:
+            return None
+        glyph = glyphs(f.card, self.ascii_style) if f.card is not None else ""
+        title = f"{glyph} {title}".strip()
+        return ChoiceScreen(self.sym_text(title), choices, note=self.sym_text(note)), \
+            lambda a: a is not None and self.answer(a)
+
+    def answer(self, action: Action) -> None:
+        if self.mine:
+            self.act(action)
+
+    # -- keys -----------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        shared = super().check_action(action, parameters)
+        if shared is not None:
+            return shared
+        update = self.update
+        if update.over or self.curtain_up or action == "seat":
+            return False
+        if action == "answer":
+            return self.mine and self.frame() is not None and not self.prompt_open
+        if not self.main_turn():
+            return False
+        if action == "draw":
+            return DRAWS[parameters[0]] in update.legal or not update.view.gone[parameters[0]]
+        return bool(self.hand(update.view))  # play
+
+    def hint_offered(self, update: SeatUpdate) -> bool:
+        return True
+
+    def action_play(self) -> None:
+        card = self.selected_card()
+        if card is None:
+            return
+        if Play(card) in self.update.legal:
+            self.act(Play(card))
+            return
+        others = [a for a in self.update.legal if a.kind == "play_on" and a.card is card]
+        if others:
+            self.open_prompt(ChoiceScreen(f"{card.name}: on whom?",
+                                          [Choice(str(a.target + 1), self.names[a.target], a) for a in others]),
+                             lambda a: a is not None and self.answer(a))
+            return
+        view = self.update.view
+        self.refuse(why_unplayable(card, view.silenced[view.seat]))
+
+    def action_draw(self, deck: int) -> None:
+        if DRAWS[deck] in self.update.legal:
+            self.act(DRAWS[deck])
+        else:
+            self.refuse(f"Deck {DECK_NAMES[deck]} is gone: draw from the other")
+
+    def action_answer(self) -> None:
+        self.prompted = -1
+        self.next_step()
+
+    def point_at(self, action: Action) -> None:
+        cards = self.hand(self.update.view)
+        if action.kind in ("play", "play_on") and action.card in cards:
+            self.cursor, self.cursor_code = cards.index(action.card), action.card.code
+
+    def save_name(self) -> str:
+        update = self.update
+        return f"{self.SAVE_NAME} {len(self.names)}p move {update.version if update else 0}"
+
