@@ -1,0 +1,123 @@
+"""Psycho Killer through the UI, by keys at 80×24: a solo game played to the end, a hot-seat game
+checked frame by frame, and a save made mid-decision resumed at that very decision.
+
+Hot-seat: every frame the app paints is sorted into a curtain ("Pass to …"), a private screen (a
+hand on show: "Ana's hand · …") or a shared one. While more than one person may look — a bot
+playing, a Trip Over window everyone may answer, a curtain — no hand may be on screen; and every
+private screen after a shared moment comes behind a curtain.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cutthroat.saves import Seat
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.tables.game_over import GameOverScreen
+from cutthroat.tui.tables.psycho_killer.table import TableScreen
+from cutthroat.tui.widgets.choice import ChoiceScreen
+from cutthroat.tui.widgets.curtain import CurtainScreen
+from helpers_pilot import async_test, screen_text, session_of
+
+SIZE = (80, 24)
+GAME = "psycho-killer"
+
+
+def kind_of(frame: str) -> str:
+    if "Pass to " in frame and "Press Enter when only" in frame:
+        return "curtain"
+    return "private" if "'s hand · " in frame or "Your hand · " in frame else "shared"
+
+
+async def drive(pilot, app, frames: list, steps: int, stop=lambda: False) -> None:
+    """Play by keys: Enter at a curtain, the first choice of a prompt (a seat number to claim a
+    shared window), a or b to draw, f to skip ahead through bots."""
+    session = session_of(app)
+    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    rng = random.Random(1)
+    for _ in range(steps):
+        frame = screen_text(app)
+        if not frames or frames[-1][1] != frame:
+            frames.append((kind_of(frame), frame))
+        if session.is_over or stop():
+            return
+        screen = app.screen
+        if isinstance(screen, CurtainScreen):
+            if "Pass to" in frame:
+                await pilot.press("enter")
+        elif isinstance(screen, ChoiceScreen):
+            await pilot.press(screen.choices[rng.randrange(len(screen.choices))].key)
+        elif screen is table and table.sight is not None and table.sight.claimable:
+            await pilot.press(str(table.sight.claimable[0] + 1))
+        elif screen is table and table.main_turn():
+            await pilot.press(rng.choice("ab"))
+        elif screen is table and table.check_action("answer", ()):
+            await pilot.press("enter")
+        elif screen is table and table.check_action("skip_ahead", ()):
+            await pilot.press("f")
+        await pilot.pause(0.02)
+
+
+@async_test
+async def test_a_solo_game_by_keys_to_the_game_over_dialog() -> None:
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    app = CutthroatApp(start=dict(game=GAME, config={"quickie": "on"}, seed=4, seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        frames: list = []
+        await drive(pilot, app, frames, steps=4000)
+        session = session_of(app)
+        assert session.is_over, "the game ends"
+        assert any(a.kind == "draw" for seat, a in session.log if seat == 0), "Ana drew by key"
+        for _ in range(100):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameOverScreen)
+        text = screen_text(app)
+        assert "Points" in text and "PKs" in text and ("wins" in text or "YOU WIN" in text)
+        assert "decides" in text or "Fewest injury points wins" in text or "shared win" in text
+    assert not any(kind == "curtain" for kind, _ in frames), "one human: no curtains"
+
+
+@async_test
+async def test_hot_seat_nothing_private_in_a_shared_moment_and_a_curtain_before_each_private_screen() -> None:
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random"), Seat("bot", "Dee", "random")]
+    app = CutthroatApp(start=dict(game=GAME, config={}, seed=8, seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        frames: list = []
+        session = session_of(app)
+        await drive(pilot, app, frames, steps=1500, stop=lambda: len(session.log) > 90)
+    kinds = [kind for kind, _ in frames]
+    assert kinds.count("curtain") >= 6 and "private" in kinds and "shared" in kinds
+    last = None
+    for kind, frame in frames:
+        if kind != "private":
+            assert "'s hand · " not in frame, frame
+        else:
+            assert last in ("curtain", "private"), f"a private screen right after a shared one:\n{frame}"
+        last = kind
+
+
+@async_test
+async def test_a_save_made_mid_decision_resumes_at_that_very_decision() -> None:
+    from pathlib import Path
+
+    from cutthroat import saves
+    from cutthroat.session import Session
+
+    data = saves.read(Path(__file__).parent.parent / "saves" / "pk-draw-again.json")
+    session = Session.from_save(data)
+    assert session.state.stack[-1].kind == "again" and session.to_act == [0]
+    app = CutthroatApp(loaded=data)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, ChoiceScreen) and "draw again?" in screen_text(app):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ChoiceScreen), "the draw-again prompt, at once"
+        await pilot.press("s")
+        for _ in range(100):
+            if len(session_of(app).log) > len(data.log):
+                break
+            await pilot.pause(0.02)
+        assert session_of(app).log[len(data.log)][1].kind == "stop"
