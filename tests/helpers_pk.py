@@ -142,12 +142,24 @@ def position(
 # --- driving ----------------------------------------------------------------------------------
 def act(state: PkState, action, seat: int | None = None) -> list:
     """Apply `action` through `RULES.apply` (for `seat`; default the seat the action names, or
-    the one seat to move), then check the state (`validate`: lengths, ranges, what each seat knows
-    of the decks, card conservation)."""
+    the one seat to move), then the answers the host gives without asking (`rules.auto_action`:
+    a card drawn by a player with no Rewind card to answer it is taken), then check the state
+    (`validate`: lengths, ranges, what each seat knows of the decks, card conservation)."""
     events = RULES.apply(state, action, seat)
+    events += auto_answers(state)
     state.validate()
     assert_conserved(state)
     return events
+
+
+def auto_answers(state: PkState) -> list:
+    """What the table host applies at once after a move (`rules.auto_action`), as it would."""
+    events: list = []
+    while True:
+        auto = next(((q, a) for q in RULES.to_act(state) if (a := RULES.auto_action(state, q)) is not None), None)
+        if auto is None:
+            return events
+        events += RULES.apply(state, auto[1], auto[0])
 
 
 def let_go(state: PkState) -> list:

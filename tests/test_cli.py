@@ -83,7 +83,6 @@ def test_simulate_reports_errors_with_nonzero_exit(capsys, monkeypatch):
     (["simulate", "kill-the-kings", "--games", "2", "--bots", "genius"], "unknown bot level"),
     (["simulate", "kill-the-kings", "--games", "2", "--players", "3"], "takes 1 player, not 3"),
     (["simulate", "nonsense", "--games", "2"], "unknown game"),
-    (["play", "psycho-killer"], "has no table yet"),
     (["play", "stab-your-friends", "--variant", "first-royal=7", "--players", "4"], "names seat 7"),
     (["play", "kill-the-kings", "--humans", "2"], "--humans"),
 ])
@@ -91,6 +90,20 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment, capsys):
     assert cli.main(args) == 2
     err = capsys.readouterr().err
     assert fragment in err and err.count("\n") == 1
+
+
+def test_play_of_a_game_with_rules_but_no_table_yet_is_refused(monkeypatch, capsys):
+    """A game can land its rules before its table: `play` says so and starts nothing."""
+    import dataclasses
+
+    from cutthroat.engine import registry
+
+    info = dataclasses.replace(registry.game_info("psycho-killer"), table=None)
+    monkeypatch.setattr(cli, "game_info", lambda game_id: info)
+    monkeypatch.setattr(cli, "launch_app", lambda *a, **k: pytest.fail("the app must not start"))
+    assert cli.main(["play", "psycho-killer"]) == 2
+    err = capsys.readouterr().err
+    assert "Psycho Killer has no table yet" in err and err.count("\n") == 1
 
 
 def test_load_of_a_broken_file_is_refused_and_untouched(tmp_path, capsys):

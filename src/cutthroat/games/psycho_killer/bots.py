@@ -67,7 +67,7 @@ class _Table:
         t.seat, t.n, t.hand, t.injuries, t.known = view.seat, view.n, list(view.hand), view.injuries, view.known
         t.decks, t.pks, t.pk_limit, t.turn, t.discard = view.decks, view.pks, view.pk_limit, view.turn, view.discard
         t.top = view.stack[-1] if view.stack else None
-        t.faces = [dict(f) for f in view.faces]
+        t.faces = [{**dict(f), **dict(p)} for f, p in zip(view.faces, view.placed)]
         return t
 
     @classmethod
@@ -77,7 +77,7 @@ class _Table:
         t.decks = tuple(len(d) for d in state.decks)
         t.pks, t.pk_limit, t.turn, t.discard = state.pks, state.pk_limit, state.turn, state.discard
         t.top = state.stack[-1] if state.stack else None
-        t.faces = [{p: s.card for p, s in enumerate(reversed(d)) if s.up} for d in state.decks]
+        t.faces = [{p: s.card for p, s in enumerate(reversed(d)) if s.up or s.shown} for d in state.decks]
         return t
 
     def pk_odds(self) -> float:

@@ -19,6 +19,7 @@ from cutthroat.games.psycho_killer.cards import (
     BANDAID,
     BARRICADE,
     BEHIND_YOU,
+    BETRAYAL,
     BOOBY_TRAP,
     BOOK_OF_THE_DEAD,
     CAR_TROUBLES,
@@ -132,11 +133,12 @@ def can_play(state: PkState, seat: int) -> bool:
 # --- drawing ------------------------------------------------------------------------------------
 def draw_card(state: PkState, seat: int, deck: int, how: str, events: Events, label: str = "") -> None:
     pile = state.decks[deck]
-    card = pile.pop().card
+    slot = pile.pop()
+    card = slot.card
     for seen in state.known:
         if seen[deck]:
             seen[deck].pop(0)
-    events.append(Drew(seat, card, deck, label or how))
+    events.append(Drew(seat, card, deck, label or how, slot.up or slot.shown))
     if not pile:
         state.gone[deck] = True
         events.append(DeckGone(deck))
@@ -151,7 +153,7 @@ def rewinds(state: PkState, seat: int, card: PkCard) -> list[PkCard]:
     options = []
     if DOUBLE_TAP in hand and card is PSYCHO_KILLER and decks:
         options.append(DOUBLE_TAP)
-    if SLAM_THE_DOOR in hand:
+    if SLAM_THE_DOOR in hand and decks:  # a deck to put it under and draw from
         options.append(SLAM_THE_DOOR)
     if BOOBY_TRAP in hand and card.black and decks:
         options.append(BOOBY_TRAP)
@@ -159,11 +161,10 @@ def rewinds(state: PkState, seat: int, card: PkCard) -> list[PkCard]:
 
 
 def drawn(state: PkState, seat: int, card: PkCard, deck: int, how: str, events: Events) -> None:
-    """A card just drawn: the drawer may answer it with a Rewind card, or it is accepted."""
-    if rewinds(state, seat, card):
-        state.stack.append(Frame(DRAWN, seat, card, deck, how=how))
-    else:
-        accept(state, seat, card, how, events)
+    """A card just drawn waits for its drawer to take it or answer it with a Rewind card. The
+    frame comes after every draw, so the stack never tells who holds a Rewind card; with none
+    to play, the host takes the card at once (`rules.auto_action`)."""
+    state.stack.append(Frame(DRAWN, seat, card, deck, how=how))
 
 
 def accept(state: PkState, seat: int, card: PkCard, how: str, events: Events) -> None:
@@ -243,8 +244,8 @@ def start_play(state: PkState, seat: int, card: PkCard, events: Events, target: 
 def window_seats(state: PkState, top: Frame) -> list[int]:
     """Who still answers the window, in turn order after the card's player: everyone but the
     player of the last Trip Over (the card's player, before any)."""
-    skip = top.last if top.last >= 0 else top.seat
-    return [q for q in order_from(state, top.seat) if q != skip and not top.mask >> q & 1]
+    skip = top.last if top.last >= 0 else top.seat  # the one who just played: the others answer after them
+    return [q for q in order_from(state, skip) if q != skip and not top.mask >> q & 1]
 
 
 def answer_window(state: PkState, top: Frame, action: Action, events: Events) -> None:
@@ -395,6 +396,9 @@ def returned(state: PkState, seat: int, card: PkCard, deck: int, depth: int | st
     events.append(Returned(seat, card, deck, where, up))
     if depth == "bottom":
         return
+    pile = state.decks[deck]
+    at = len(pile) - 1 - depth
+    pile[at] = pile[at]._replace(shown=True)
     for seen in state.known:
         run = seen[deck]
         if len(run) >= depth:
@@ -403,6 +407,7 @@ def returned(state: PkState, seat: int, card: PkCard, deck: int, depth: int | st
 
 def shuffle_into(state: PkState, seat: int, cards: list[PkCard], deck: int, events: Events) -> None:
     pile = state.decks[deck]
+    pile[:] = [s._replace(shown=False) for s in pile]  # shuffled: nobody knows where anything is
     pile.extend(Slot(c, state.upside_down) for c in cards)
     state.rng.shuffle(pile)
     for seen in state.known:
@@ -420,8 +425,12 @@ def car_troubles(state: PkState, seat: int, events: Events) -> None:
 
 
 def car_kept(state: PkState, top: Frame, events: Events) -> None:
-    below = state.stack[-1]
-    state.stack[-1] = below._replace(picks=top.picks)  # the kept card waits with the deck choice
+    """The kept card waits with the deck choice; with nothing else in hand there is no choice."""
+    if state.hands[top.seat]:
+        state.stack[-1] = state.stack[-1]._replace(picks=top.picks)
+    else:
+        state.stack.pop()
+        state.hands[top.seat].extend(top.picks)
 
 
 def car_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
@@ -431,8 +440,12 @@ def car_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
 
 
 def betrayal(state: PkState, seat: int, events: Events) -> None:
-    events.append(Attacked((seat,)))
-    weapons_to_pile(state, seat, seat, events)
+    """You alone are attacked: an attack like a Psycho Killer's (Barricade and It's Behind You
+    answer it), on you only."""
+    armed = any(c.kind == WEAPON for c in state.hands[seat])
+    events.append(Attacked((seat,) if armed else ()))
+    if armed:
+        state.stack.append(Frame(ATTACK, seat, BETRAYAL, mask=1 << seat))
 
 
 def everybody_hurts(state: PkState, seat: int, events: Events) -> None:
@@ -483,7 +496,7 @@ def slam_the_door(state: PkState, seat: int, events: Events) -> None:
             accept(state, seat, card, frame.how, events)
             return
         deck = others[0]
-    state.decks[deck].insert(0, Slot(card, state.upside_down))
+    state.decks[deck].insert(0, Slot(card, state.upside_down, shown=card.black))  # a PK: all saw it go under
     returned(state, seat, card, deck, "bottom", events)
     if len(state.decks[deck]) == 1 and len(draw_decks(state)) > 1:
         deck = 1 - deck
@@ -528,7 +541,8 @@ def found_footage(state: PkState, seat: int, events: Events) -> None:
 
 def found_footage_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
     cards = [s.card for s in reversed(state.decks[deck][-3:])]
-    state.known[top.seat][deck] = cards
+    if len(state.known[top.seat][deck]) < len(cards):  # it may already know more of that top
+        state.known[top.seat][deck] = list(cards)
     events.append(Looked(top.seat, deck, tuple(cards)))
 
 
@@ -693,23 +707,20 @@ def settle(state: PkState, events: Events) -> None:
         elif kind == PICK and not pick_options(state, top):
             state.stack.pop()  # nothing more to pick: done
             PICKED[top.card.code](state, top, events)
-        elif kind == DRAWN and not rewinds(state, top.seat, top.card):
-            state.stack.pop()  # its Rewind card was tripped, and there is no other
-            accept(state, top.seat, top.card, top.how, events)
         else:
             return
 
 
 def force_held_predicament(state: PkState, events: Events) -> bool:
     """A player who may not hold predicaments (no longer Left for Dead) plays them at once, one
-    at a time, in turn order."""
+    at a time, in turn order; a Stop predicament (taken back from the discard pile) nobody holds."""
     for q in order_from(state, state.turn):
-        if not may_hold(state, q):
-            held = next((c for c in state.hands[q] if c.kind == PREDICAMENT), None)
-            if held is not None:
-                take_from_hand(state, q, held)
-                start_play(state, q, held, events)
-                return True
+        holds = may_hold(state, q)
+        held = next((c for c in state.hands[q] if c.kind == PREDICAMENT and (not holds or c.has(STOP))), None)
+        if held is not None:
+            take_from_hand(state, q, held)
+            start_play(state, q, held, events)
+            return True
     return False
 
 

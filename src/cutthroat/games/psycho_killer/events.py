@@ -37,13 +37,15 @@ class Drew(Event):
     card: PkCard | None
     deck: int
     how: str = "turn"
+    seen: bool = False  # it lay face up, or where everyone knew it was
     kind = "drew"
 
     def visible_to(self):
-        return None if self.card is None or self.card.black else (self.seat,)
+        return None if self.card is None or self.card.black or self.seen else (self.seat,)
 
     def public(self):
-        return self if self.card is None or self.card.black else Drew(self.seat, None, self.deck, self.how)
+        shown = self.card is None or self.card.black or self.seen
+        return self if shown else Drew(self.seat, None, self.deck, self.how)
 
     def describe(self, names=()) -> str:
         what = self.card.name if self.card is not None else "a card"

@@ -14,7 +14,7 @@ from collections import Counter
 
 from cutthroat.engine.rng import Rng
 from cutthroat.games.psycho_killer.cards import PkCard, build_deck
-from cutthroat.games.psycho_killer.state import DRAWN, PICK, Frame, PkState, PkView, Slot
+from cutthroat.games.psycho_killer.state import DRAWN, PICK, Frame, PkState, PkView, Slot, may_hold
 
 #: Picks everyone watches being made: weapons out of injury piles, a card going back on a deck.
 PUBLIC_PICKS = frozenset({"HURTS", "BANDAID", "STITCHES", "DTAP", "BOOBY"})
@@ -33,7 +33,7 @@ def picks_hidden(f: Frame, seat: int | None) -> bool:
 def seen_slots(state: PkState, seat: int | None, deck: int) -> set[int]:
     """Positions from the top of `deck` that `seat` can see: face-up cards and the top it knows."""
     pile = state.decks[deck]
-    seen = {p for p in range(len(pile)) if pile[-1 - p].up}
+    seen = {p for p in range(len(pile)) if pile[-1 - p].up or pile[-1 - p].shown}
     if seat is not None:
         seen.update(range(len(state.known[seat][deck])))
     return seen
@@ -41,6 +41,8 @@ def seen_slots(state: PkState, seat: int | None, deck: int) -> set[int]:
 
 def view(state: PkState, player: int | None = None) -> PkView:
     faces = tuple(tuple((p, s.card) for p, s in enumerate(reversed(pile)) if s.up) for pile in state.decks)
+    placed = tuple(tuple((p, s.card) for p, s in enumerate(reversed(pile)) if s.shown and not s.up)
+                   for pile in state.decks)
     stack, hidden = [], []
     for f in state.stack:
         k = 0
@@ -60,6 +62,7 @@ def view(state: PkState, player: int | None = None) -> PkView:
         decks=tuple(len(d) for d in state.decks),
         gone=tuple(state.gone),
         faces=faces,
+        placed=placed,
         known=tuple(tuple(k) for k in state.known[player]) if player is not None else ((), ()),
         discard=tuple(state.discard),
         hand=tuple(state.hands[player]) if player is not None else (),
@@ -78,48 +81,78 @@ def view(state: PkState, player: int | None = None) -> PkView:
     )
 
 
+def fits_place(table, where: str, owner: int, frame: Frame | None, card: PkCard) -> bool:
+    """May a hidden place hold `card`, by what everyone knows? A PK is never in a hand; a
+    predicament only in the hand of a player who may hold one; another's drawn card is hidden
+    because it is no PK or predicament; Disarm puts back only weapons and predicaments."""
+    if where == "deck":
+        return True
+    if where == "drawn":
+        return not card.black
+    if card.kind == "pk":
+        return False
+    if where == "pick" and frame is not None and frame.card is not None and frame.card.code == "DISARM":
+        return card.kind in ("weapon", "predicament")
+    return card.kind != "predicament" or may_hold(table, owner)
+
+
+def deal(places: list, cards: list[PkCard], rng, table) -> list[PkCard]:
+    """`cards` shuffled onto `places` ((where, owner, frame) each) so every place fits its card:
+    the most particular places are dealt first, each the first shuffled card that fits."""
+    rng.shuffle(cards)
+    order = sorted(range(len(places)), key=lambda i: {"drawn": 0, "pick": 1, "hand": 2}.get(places[i][0], 3))
+    dealt: list[PkCard | None] = [None] * len(places)
+    for i in order:
+        where, owner, frame = places[i]
+        k = next((j for j, c in enumerate(cards) if fits_place(table, where, owner, frame, c)), 0)
+        dealt[i] = cards.pop(k)
+    return dealt
+
+
 def determinize(view: PkView, rng) -> PkState:
     """A full state consistent with `view`: every card its seat can't see dealt at random."""
     seat = view.seat
     pool = Counter(build_deck())
-
-    def used(cards) -> None:
-        pool.subtract(cards)
-
-    used(view.hand)
-    used(view.discard)
+    pool.subtract(view.hand)
+    pool.subtract(view.discard)
     for pile in view.injuries:
-        used(pile)
+        pool.subtract(pile)
     fixed: list[dict[int, PkCard]] = [{}, {}]
     for d in (0, 1):
         fixed[d].update(dict(view.faces[d]))
+        fixed[d].update(dict(view.placed[d]))
         fixed[d].update(enumerate(view.known[d]))
-        used(fixed[d].values())
+        pool.subtract(fixed[d].values())
     for f in view.stack:
-        used(f.picks)
+        pool.subtract(f.picks)
         if f.card is not None and f.kind in ("window", "drawn", "hold"):
-            used((f.card,))
-    unknown = list(pool.elements())
-    rng.shuffle(unknown)
-    # Another's drawn card is hidden because it is no PK or predicament: deal those first.
-    drawn_cards = [unknown.pop(next(i for i, c in enumerate(unknown) if not c.black))
-                   for f, k in zip(view.stack, view.stack_hidden) if k and f.kind == "drawn" and f.card is None]
-    decks = []
+            pool.subtract((f.card,))
+    places: list[tuple[str, int, Frame | None]] = []
+    for f, k in zip(view.stack, view.stack_hidden):
+        drawn = f.kind == DRAWN and f.card is None and k > 0
+        places += [("drawn", f.seat, f)] * drawn + [("pick", f.seat, f)] * (k - drawn)
+    for q in range(view.n):
+        if q != seat:
+            places += [("hand", q, None)] * view.hand_counts[q]
     for d in (0, 1):
-        size = view.decks[d]
-        top_first = [Slot(fixed[d][p], p in dict(view.faces[d])) if p in fixed[d] else Slot(unknown.pop())
-                     for p in range(size)]
-        decks.append(top_first[::-1])
-    hands = [list(view.hand) if q == seat else [unknown.pop() for _ in range(view.hand_counts[q])]
-             for q in range(view.n)]
+        places += [("deck", d, None)] * (view.decks[d] - len(fixed[d]))
+    dealt = iter(deal(places, list(pool.elements()), rng, view))
     stack = []
     for f, k in zip(view.stack, view.stack_hidden):
         if k:
-            if f.kind == "drawn" and f.card is None:
-                f, k = f._replace(card=drawn_cards.pop(0)), k - 1
+            if f.kind == DRAWN and f.card is None:
+                f, k = f._replace(card=next(dealt)), k - 1
             if k:
-                f = f._replace(picks=tuple(unknown.pop() for _ in range(k)))
+                f = f._replace(picks=tuple(next(dealt) for _ in range(k)))
         stack.append(f)
+    hands = [list(view.hand) if q == seat else [next(dealt) for _ in range(view.hand_counts[q])]
+             for q in range(view.n)]
+    decks = []
+    for d in (0, 1):
+        up, shown = dict(view.faces[d]), dict(view.placed[d])
+        top_first = [Slot(fixed[d][p], p in up, p in shown) if p in fixed[d] else Slot(next(dealt))
+                     for p in range(view.decks[d])]
+        decks.append(top_first[::-1])
     known = [[list(view.known[d]) if q == seat else [] for d in (0, 1)] for q in range(view.n)]
     return PkState(
         n=view.n, edition=view.edition, upside_down=view.upside_down, hold_your_nerve=view.hold_your_nerve,
@@ -133,33 +166,32 @@ def scramble(state: PkState, seat: int | None, rng) -> PkState:
     """A state `seat` can't tell from this one: every card it can't see dealt again at random
     into the same places (what other seats knew of a deck's top follows the new cards)."""
     s = state.copy()
-    places: list[tuple[str, int, int]] = []
+    spots: list[tuple[str, int, int]] = []  # where each hidden card lies: (kind, a, b)
+    places: list[tuple[str, int, Frame | None]] = []
     cards: list[PkCard] = []
     for q in range(s.n):
         if q != seat:
-            places += [("hand", q, i) for i in range(len(s.hands[q]))]
+            spots += [("hand", q, i) for i in range(len(s.hands[q]))]
+            places += [("hand", q, None)] * len(s.hands[q])
             cards += s.hands[q]
     for d in (0, 1):
         pile = s.decks[d]
         seen = seen_slots(s, seat, d)
         for p in range(len(pile)):
             if p not in seen:
-                places.append(("deck", d, len(pile) - 1 - p))
+                spots.append(("deck", d, len(pile) - 1 - p))
+                places.append(("deck", d, None))
                 cards.append(pile[-1 - p].card)
     for i, f in enumerate(s.stack):
         if drawn_hidden(f, seat):
-            places.append(("drawn", i, 0))
+            spots.append(("drawn", i, 0))
+            places.append(("drawn", f.seat, f))
             cards.append(f.card)
         if picks_hidden(f, seat):
-            places += [("pick", i, j) for j in range(len(f.picks))]
+            spots += [("pick", i, j) for j in range(len(f.picks))]
+            places += [("pick", f.seat, f)] * len(f.picks)
             cards += f.picks
-    rng.shuffle(cards)
-    # Another's drawn card is hidden because it is no PK or predicament: it stays one of those.
-    for k, (where, _, _) in enumerate(places):
-        if where == "drawn" and cards[k].black:
-            swap = next(j for j, c in enumerate(cards) if not c.black and places[j][0] != "drawn")
-            cards[k], cards[swap] = cards[swap], cards[k]
-    for (where, a, b), card in zip(places, cards):
+    for (where, a, b), card in zip(spots, deal(places, cards, rng, s)):
         if where == "hand":
             s.hands[a][b] = card
         elif where == "deck":

@@ -101,7 +101,7 @@ class PsychoKillerRules(Rules):
         Variant("upside-down", ("off", "on"), "off", "cards put back into a deck go face up: everyone sees them "
                 "coming", bare="on", title="Upside Down"),
         Variant("hold-your-nerve", ("off", "on"), "off", "everyone may keep predicaments; Left for Dead, you may "
-                "play one on another player", bare="on", title="Hold Your Nerve"),
+                "play one on another player", bare="on", title="Hold Nerve"),
         Variant("quickie", ("off", "on"), "off", "the game ends at the third Psycho Killer", bare="on",
                 title="Quickie"),
     )
@@ -109,8 +109,9 @@ class PsychoKillerRules(Rules):
     event_types = EVENT_TYPES
     state_type = PkState
     view_type = PkView
-    #: The game-over figures, counted from public events.
-    stat_columns = (("pks", "PKs"), ("attacked", "Attacked"), ("defended", "Defended"), ("trips", "Trips"))
+    #: The game-over figures, counted from public events (the score's own columns come from the
+    #: result): times attacked, attacks defended, Trip Overs played.
+    stat_columns = (("attacked", "Attacked"), ("defended", "Defended"), ("trips", "Trips"))
 
     def setup_problem(self, config: dict, players: int) -> str | None:
         if not 2 <= players <= 6:
@@ -263,6 +264,15 @@ class PsychoKillerRules(Rules):
         kind = state.stack[-1].kind
         return PASSES[seat] if kind == WINDOW else TAKE_HITS[seat] if kind == ATTACK else None
 
+    def auto_action(self, state: PkState, seat: int) -> Action | None:
+        """The card just drawn, taken at once when its drawer has no Rewind card to answer it
+        with (the frame is there after every draw, so the stack never tells who holds one)."""
+        if state.phase != OVER and state.stack:
+            top = state.stack[-1]
+            if top.kind == DRAWN and top.seat == seat and not rewinds(state, seat, top.card):
+                return ACCEPT
+        return None
+
     # -- what players see ------------------------------------------------------------------
     def view(self, state: PkState, player: int | None = None) -> PkView:
         return knowledge.view(state, player)
@@ -296,9 +306,7 @@ class PsychoKillerRules(Rules):
 
     def tally(self, stats: list[dict[str, Any]], event: Event) -> None:
         kind = event.kind
-        if kind == "injured" and any(c.kind == "pk" for c in event.cards):
-            stats[event.seat]["pks"] += 1
-        elif kind == "attacked":
+        if kind == "attacked":
             for q in event.seats:
                 stats[q]["attacked"] += 1
         elif kind == "defended":

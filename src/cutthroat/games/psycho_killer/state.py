@@ -44,10 +44,13 @@ Count = Annotated[int, Range(0, 999)]
 
 
 class Slot(NamedTuple):
-    """A card in a deck; `up`: it lies face up (Upside Down returns cards face up)."""
+    """A card in a deck; `up`: it lies face up (Upside Down returns cards face up); `shown`: it
+    was put back in front of everyone (a PK or predicament Double Tapped or Booby Trapped), so
+    all know where it lies until the deck is shuffled."""
 
     card: PkCard
     up: bool = False
+    shown: bool = False
 
 
 class Frame(NamedTuple):
@@ -147,6 +150,7 @@ class PkView(Struct):
     decks: tuple[int, ...]
     gone: tuple[bool, ...]
     faces: tuple[tuple[tuple[int, PkCard], ...], ...]
+    placed: tuple[tuple[tuple[int, PkCard], ...], ...]  # (position, card): put back in front of everyone
     known: tuple[tuple[PkCard, ...], ...]
     discard: tuple[PkCard, ...]
     hand: tuple[PkCard, ...]

@@ -116,5 +116,9 @@ def frame_words(view: PkView, names=()) -> str:
         return ""
     if top.kind == PICK:
         return f"{seat_name(names, top.seat)}: {PICK_WORDS.get(top.card.code, 'choose cards')}"
+    if top.kind == WINDOW:
+        return f"{seat_name(names, top.seat)} plays {top.card.name}: the others may Trip Over it"
+    if top.kind == ATTACK:
+        return "Attack! Whoever holds weapons takes it, or defends"
     about = f" ({top.card.name})" if top.card is not None and top.kind in (TARGET, DECK, AT) else ""
     return f"{seat_name(names, top.seat)}: {ASKS.get(top.kind, top.kind)}{about}"

@@ -14,7 +14,8 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     view, info = update.view, table.table
     title, tone = outcome(info, update, "YOU WIN — fewest injury points")
     details = update.result.details
-    lines = [escape(f"{update.result.summary.capitalize()} · {update.version} moves · seed {info.seed}"),
+    summary = update.result.summary
+    lines = [escape(f"{summary[:1].upper()}{summary[1:]} · {update.version} moves · seed {info.seed}"),
              escape(tie_line(details, view.winners))]
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="pk-game-over")
 

@@ -89,7 +89,7 @@ def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tup
     if kind == PICK:
         choices = []
         for i, a in enumerate(x for x in legal if x.kind == "pick"):
-            extra = f" ({a.card.points} points)" if a.card.points else ""
+            extra = f" ({a.card.points} point{'s' * (a.card.points != 1)})" if a.card.points else ""
             choices.append(Choice(KEYS[i % len(KEYS)], f"{a.card.name}{extra}", a))
         if any(a.kind == "done" for a in legal):
             choices.insert(0, Choice("0", "Done", next(a for a in legal if a.kind == "done")))

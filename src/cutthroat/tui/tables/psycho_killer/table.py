@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
-from cutthroat.engine.words import who_won
+from cutthroat.engine.words import ordinal, who_won
 from cutthroat.games.psycho_killer.actions import DRAWS, Play
 from cutthroat.games.psycho_killer.cards import PK, WEAPON, PkCard
 from cutthroat.games.psycho_killer.events import HOW
@@ -131,20 +131,20 @@ class TableScreen(SharedTableScreen):
             else:
                 decks.append(f"[bold]Deck {DECK_NAMES[d]}[/] {s['pile']} {view.decks[d]}")
         top = view.discard[-1].name if view.discard else "empty"
-        discard = f"Discard {s['arrow']} {escape(top)} ({len(view.discard)})"
-        line1 = f"{decks[0]}    {discard}    {decks[1]}"
+        line1 = "  ".join(decks)
+        direction = "" if view.direction > 0 else "  [$text-muted]play runs anticlockwise[/]"
+        line2 = f"Discard {s['arrow']} {escape(top)} [$text-muted]({len(view.discard)})[/]{direction}"
         known = []
         for d in (0, 1):
-            seen = dict(view.faces[d])
+            seen = {**dict(view.faces[d]), **dict(view.placed[d])}
             seen.update(enumerate(view.known[d]))
             for depth in sorted(seen)[:3]:
                 card = seen[depth]
                 style = "bold $error" if card.kind == PK else "bold"
-                known.append(f"{DECK_NAMES[d]}{depth + 1} [{style}]{escape(card.name)}[/]")
+                known.append(f"{DECK_NAMES[d]} {ordinal(depth + 1)}: [{style}]{escape(card.name)}[/]")
         label = "You know" if view.seat is not None else "Known"
-        line2 = f"{label}: " + "  ".join(known[:4]) if known else "[$text-muted]Nothing known of the decks' order[/]"
-        direction = "" if view.direction > 0 else " · [$text-muted]play runs anticlockwise[/]"
-        return self.sym_text(f"{line1}\n{line2}{direction}")
+        line3 = f"{label}: " + " · ".join(known[:3]) if known else "[$text-muted]Nothing known of the decks' order[/]"
+        return self.sym_text(f"{line1}\n{line2}\n{line3}")
 
     def status_text(self, sight: Sight) -> str:
         view = sight.update.view
@@ -175,7 +175,7 @@ class TableScreen(SharedTableScreen):
             return self.waiting_for(sight)
         if f is not None:
             return "[bold $warning]Your decision — press Enter[/]"
-        return "[$text-muted]a/b: draw from deck A/B, ending your turn · ←→ Enter: play a card[/]"
+        return "[$text-muted]a/b: draw (ends your turn) · ←→ Enter: play a card[/]"
 
     def chip_labels(self, cards, selected) -> list[str]:
         return [chip_label(c, self.ascii_style) for c in cards]
