@@ -1409,9 +1409,9 @@ def test_a_rewind_answer_comes_before_keeping_a_predicament():
 def test_an_answer_the_drawn_card_does_not_allow_is_refused():
     state = position(3, hands={0: "DTAP SLAM"}, decks=("KNIFE", ""))
     act(state, Draw(0))
-    refused(state, Evade(C("DTAP")), "Now: answer the card drawn with a Rewind card, or take it")
-    refused(state, Evade(C("BOOBY")), "Now: answer the card drawn")
-    refused(state, KEEP, "Now: answer the card drawn")
+    refused(state, Evade(C("DTAP")), "Now: take the card you drew, or answer it with a Rewind card")
+    refused(state, Evade(C("BOOBY")), "Now: take the card you drew")
+    refused(state, KEEP, "Now: take the card you drew")
 
 
 def test_edition_1_double_tap_has_one_deck_to_choose():
@@ -1458,13 +1458,13 @@ def test_upside_down_a_face_up_card_drawn_is_seen_by_everyone():
 
 
 def test_the_stack_does_not_show_whether_the_drawer_holds_slam_the_door():
-    """Every draw leaves the card waiting for its drawer (the host then takes it at once for a
-    drawer with no Rewind card to play: `auto_action`), so the others' views look alike."""
+    """Every draw leaves the card waiting for its drawer (the host takes it, after the bot pause,
+    for a drawer with no Rewind card to play: `paced_action`), so the others' views look alike."""
     views = []
     for hand in ("SLAM", "DISARM"):
         state = position(3, hands={0: hand}, decks=("FOOTAGE", ""), rest="B")
         RULES.apply(state, Draw(0), 0)
-        assert (RULES.auto_action(state, 0) is None) == (hand == "SLAM")
+        assert (RULES.paced_action(state, 0) is None) == (hand == "SLAM")
         views.append(RULES.view(state, 1))
     assert [f.kind for f in views[0].stack] == [f.kind for f in views[1].stack]
     assert views[0].turn == views[1].turn
@@ -1492,3 +1492,23 @@ def test_trip_over_with_two_players():
     assert RULES.to_act(state) == [1] and legal(state, 1) == [Pass(1)]
     act(state, Pass(1))
     assert state.turn == 1  # two trips: the Dead End went ahead and ended the turn
+
+
+def test_predicaments_no_longer_held_all_wait_out_of_the_hand_so_car_troubles_cannot_shuffle_one_away():
+    """Below 10 points every held predicament must be played: all leave the hand at once, each
+    in its own `forced` frame, so the first (Car Troubles) can't shuffle the next into a deck."""
+    state = position(3, turn=1, hands={0: "CAR WOODS KNIFE", 1: "BANDAID"}, injuries={0: "HOOK HOOK HOOK HATCHET"},
+                     decks=("DISARM FOOTAGE STITCHES BOOK NOSIGNAL SPLIT KEYS DEADEND", ""), rest="B")
+    assert left_for_dead(state, 0)
+    play(state, "BANDAID", 1)
+    act(state, Target(0))
+    act(state, Pick(C("HOOK")))  # 3 points: nothing more fits, done; seat 0 falls to 8
+    assert not left_for_dead(state, 0) and hand_codes(state, 0) == ["KNIFE"]
+    forced = [f for f in state.stack if f.kind == "forced"]
+    assert [f.card for f in forced] == [C("WOODS")] and top_kind(state) == "window"
+    assert RULES.view(state, 2).stack[[f.kind for f in state.stack].index("forced")].card is None  # unseen
+    let_go(state)  # Car Troubles resolves: keep the Knife; nothing else to shuffle away; draw 4
+    pick(state, "KNIFE")
+    for _ in range(4):
+        act(state, Draw(0))
+    assert top_kind(state) == "window" and state.stack[-1].card is C("WOODS")  # then Lost in the Woods

@@ -58,7 +58,6 @@ GAMES: tuple[GameInfo, ...] = (
              "cutthroat.games.psycho_killer", "cutthroat.tui.tables.psycho_killer"),
 )
 IMPLEMENTED: tuple[GameInfo, ...] = tuple(g for g in GAMES if g.implemented)
-PLAYABLE: tuple[GameInfo, ...] = tuple(g for g in GAMES if g.playable)
 _BY_ID = {g.game_id: g for g in GAMES}
 
 

@@ -163,7 +163,7 @@ def rewinds(state: PkState, seat: int, card: PkCard) -> list[PkCard]:
 def drawn(state: PkState, seat: int, card: PkCard, deck: int, how: str, events: Events) -> None:
     """A card just drawn waits for its drawer to take it or answer it with a Rewind card. The
     frame comes after every draw, so the stack never tells who holds a Rewind card; with none
-    to play, the host takes the card at once (`rules.auto_action`)."""
+    to play, the host takes the card after the bot pause (`rules.paced_action`)."""
     state.stack.append(Frame(DRAWN, seat, card, deck, how=how))
 
 
@@ -177,13 +177,8 @@ def accept(state: PkState, seat: int, card: PkCard, how: str, events: Events) ->
             start_play(state, seat, card, events)
     else:
         state.hands[seat].append(card)
-        if card.kind == WEAPON and how == TURN_DRAW and state.edition == 2 and draw_decks(state):
+        if card.kind == WEAPON and how == TURN_DRAW and state.edition == 2 and live_decks(state):
             state.stack.append(Frame(AGAIN, seat))
-
-
-def draw_decks(state: PkState) -> list[int]:
-    """The decks with a card to draw."""
-    return [d for d in live_decks(state) if state.decks[d]]
 
 
 # --- the Psycho Killer and the attack -------------------------------------------------------------
@@ -486,8 +481,9 @@ def double_tap_deck(state: PkState, top: Frame, deck: int, events: Events) -> No
 
 
 def slam_the_door(state: PkState, seat: int, events: Events) -> None:
-    """Bottom the card drawn and draw again from the same deck (the other one if that deck now
-    holds only it; Decision: a deck the card emptied is gone, so it goes under the other one)."""
+    """Bottom the card drawn and draw again from the same deck. A deck that still stands holds
+    other cards, so the draw is never the same card; a deck the card emptied is gone (Decision),
+    so it goes under the other one and the draw is from there."""
     frame = rewind_on_drawn(state)
     card, deck = frame.card, frame.deck
     if state.gone[deck]:
@@ -498,8 +494,6 @@ def slam_the_door(state: PkState, seat: int, events: Events) -> None:
         deck = others[0]
     state.decks[deck].insert(0, Slot(card, state.upside_down, shown=card.black))  # a PK: all saw it go under
     returned(state, seat, card, deck, "bottom", events)
-    if len(state.decks[deck]) == 1 and len(draw_decks(state)) > 1:
-        deck = 1 - deck
     draw_card(state, seat, deck, frame.how, events, label="slam")
 
 
@@ -535,7 +529,7 @@ def disarm_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
 
 
 def found_footage(state: PkState, seat: int, events: Events) -> None:
-    if draw_decks(state):
+    if live_decks(state):
         state.stack.append(Frame(DECK, seat, FOUND_FOOTAGE))
 
 
@@ -562,11 +556,17 @@ def keys_target(state: PkState, top: Frame, target: int, events: Events) -> None
 
 def give(state: PkState, seat: int, to: int, cards: tuple[PkCard, ...], events: Events) -> None:
     """Cards into another hand; a predicament given must be played at once, whoever's turn."""
-    state.hands[to].extend(cards)
     events.append(Gave(seat, to, cards, len(cards)))
+    state.hands[to].extend(c for c in cards if c.kind != PREDICAMENT)
+    must_play(state, to, [c for c in cards if c.kind == PREDICAMENT], events, giver=seat)
+
+
+def must_play(state: PkState, seat: int, cards: list[PkCard], events: Events, giver: int = -1) -> None:
+    """Predicaments `seat` must play at once, one after another: each waits in a `forced` frame
+    (out of every pile, so a Car Troubles played first can't shuffle the others away); the giver,
+    if any, knows them too."""
     for card in reversed(cards):
-        if card.kind == PREDICAMENT:
-            state.stack.append(Frame(FORCED, to, card))
+        state.stack.append(Frame(FORCED, seat, card, target=giver))
 
 
 def keys_given(state: PkState, top: Frame, events: Events) -> None:
@@ -595,11 +595,12 @@ def split_picked(state: PkState, top: Frame, events: Events) -> None:
         return
     passes = list(zip(pickers, top.picks))
     for q, card in passes:
-        state.hands[left_of(state, q)].append(card)
         events.append(Gave(q, left_of(state, q), (card,), 1))
-    for q, card in reversed(passes):
+        if card.kind != PREDICAMENT:
+            state.hands[left_of(state, q)].append(card)
+    for q, card in reversed(passes):  # the predicaments passed: played at once, in turn order
         if card.kind == PREDICAMENT:
-            state.stack.append(Frame(FORCED, left_of(state, q), card))
+            state.stack.append(Frame(FORCED, left_of(state, q), card, target=q))
 
 
 def no_signal(state: PkState, seat: int, events: Events) -> None:
@@ -685,7 +686,7 @@ def settle(state: PkState, events: Events) -> None:
             if force_held_predicament(state, events):
                 continue
         if top is None:
-            if not draw_decks(state):
+            if not live_decks(state):
                 finish(state, "no-cards", events)
             return
         kind = top.kind
@@ -694,15 +695,13 @@ def settle(state: PkState, events: Events) -> None:
             end_turn(state, events)
         elif kind == FORCED:
             state.stack.pop()
-            if top.card in state.hands[top.seat]:
-                take_from_hand(state, top.seat, top.card)
-                start_play(state, top.seat, top.card, events)
+            start_play(state, top.seat, top.card, events)
         elif kind == WINDOW and not window_seats(state, top):
             close_window(state, top, events)
         elif kind == ATTACK and not top.mask:
             state.stack.pop()
             after_attack(state, events)
-        elif kind in (DRAWS, AGAIN) and not draw_decks(state):
+        elif kind in (DRAWS, AGAIN) and not live_decks(state):
             state.stack.pop()
         elif kind == PICK and not pick_options(state, top):
             state.stack.pop()  # nothing more to pick: done
@@ -716,10 +715,11 @@ def force_held_predicament(state: PkState, events: Events) -> bool:
     at a time, in turn order; a Stop predicament (taken back from the discard pile) nobody holds."""
     for q in order_from(state, state.turn):
         holds = may_hold(state, q)
-        held = next((c for c in state.hands[q] if c.kind == PREDICAMENT and (not holds or c.has(STOP))), None)
-        if held is not None:
-            take_from_hand(state, q, held)
-            start_play(state, q, held, events)
+        forced = [c for c in state.hands[q] if c.kind == PREDICAMENT and (not holds or c.has(STOP))]
+        if forced:
+            for card in forced:
+                take_from_hand(state, q, card)
+            must_play(state, q, forced, events)
             return True
     return False
 

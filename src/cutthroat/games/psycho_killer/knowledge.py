@@ -14,14 +14,20 @@ from collections import Counter
 
 from cutthroat.engine.rng import Rng
 from cutthroat.games.psycho_killer.cards import PkCard, build_deck
-from cutthroat.games.psycho_killer.state import DRAWN, PICK, Frame, PkState, PkView, Slot, may_hold
+from cutthroat.games.psycho_killer.state import DRAWN, FORCED, LIMBO, PICK, Frame, PkState, PkView, Slot, may_hold
 
 #: Picks everyone watches being made: weapons out of injury piles, a card going back on a deck.
 PUBLIC_PICKS = frozenset({"HURTS", "BANDAID", "STITCHES", "DTAP", "BOOBY"})
 
 
-def drawn_hidden(f: Frame, seat: int | None) -> bool:
-    return f.kind == DRAWN and f.seat != seat and not f.card.black
+def card_hidden(f: Frame, seat: int | None) -> bool:
+    """Is the frame's own card hidden from `seat`? Another's private draw, and a predicament
+    someone must play at once (given in private, or held) until it is played."""
+    if f.seat == seat or f.card is None:
+        return False
+    if f.kind == DRAWN:
+        return not f.card.black
+    return f.kind == FORCED and f.target != seat
 
 
 def picks_hidden(f: Frame, seat: int | None) -> bool:
@@ -46,7 +52,7 @@ def view(state: PkState, player: int | None = None) -> PkView:
     stack, hidden = [], []
     for f in state.stack:
         k = 0
-        if drawn_hidden(f, player):
+        if card_hidden(f, player):
             f, k = f._replace(card=None), 1
         if picks_hidden(f, player):
             f, k = f._replace(picks=()), k + len(f.picks)
@@ -89,6 +95,8 @@ def fits_place(table, where: str, owner: int, frame: Frame | None, card: PkCard)
         return True
     if where == "drawn":
         return not card.black
+    if where == "forced":
+        return card.kind == "predicament"
     if card.kind == "pk":
         return False
     if where == "pick" and frame is not None and frame.card is not None and frame.card.code == "DISARM":
@@ -100,7 +108,8 @@ def deal(places: list, cards: list[PkCard], rng, table) -> list[PkCard]:
     """`cards` shuffled onto `places` ((where, owner, frame) each) so every place fits its card:
     the most particular places are dealt first, each the first shuffled card that fits."""
     rng.shuffle(cards)
-    order = sorted(range(len(places)), key=lambda i: {"drawn": 0, "pick": 1, "hand": 2}.get(places[i][0], 3))
+    first = {"drawn": 0, "forced": 0, "pick": 1, "hand": 2}
+    order = sorted(range(len(places)), key=lambda i: first.get(places[i][0], 3))
     dealt: list[PkCard | None] = [None] * len(places)
     for i in order:
         where, owner, frame = places[i]
@@ -125,12 +134,12 @@ def determinize(view: PkView, rng) -> PkState:
         pool.subtract(fixed[d].values())
     for f in view.stack:
         pool.subtract(f.picks)
-        if f.card is not None and f.kind in ("window", "drawn", "hold"):
+        if f.card is not None and f.kind in LIMBO:
             pool.subtract((f.card,))
     places: list[tuple[str, int, Frame | None]] = []
     for f, k in zip(view.stack, view.stack_hidden):
-        drawn = f.kind == DRAWN and f.card is None and k > 0
-        places += [("drawn", f.seat, f)] * drawn + [("pick", f.seat, f)] * (k - drawn)
+        own = f.kind in LIMBO and f.card is None and k > 0  # the frame's own card is hidden
+        places += [(f.kind, f.seat, f)] * own + [("pick", f.seat, f)] * (k - own)
     for q in range(view.n):
         if q != seat:
             places += [("hand", q, None)] * view.hand_counts[q]
@@ -140,7 +149,7 @@ def determinize(view: PkView, rng) -> PkState:
     stack = []
     for f, k in zip(view.stack, view.stack_hidden):
         if k:
-            if f.kind == DRAWN and f.card is None:
+            if f.kind in LIMBO and f.card is None:
                 f, k = f._replace(card=next(dealt)), k - 1
             if k:
                 f = f._replace(picks=tuple(next(dealt) for _ in range(k)))
@@ -183,9 +192,9 @@ def scramble(state: PkState, seat: int | None, rng) -> PkState:
                 places.append(("deck", d, None))
                 cards.append(pile[-1 - p].card)
     for i, f in enumerate(s.stack):
-        if drawn_hidden(f, seat):
-            spots.append(("drawn", i, 0))
-            places.append(("drawn", f.seat, f))
+        if card_hidden(f, seat):
+            spots.append(("card", i, 0))
+            places.append((f.kind, f.seat, f))
             cards.append(f.card)
         if picks_hidden(f, seat):
             spots += [("pick", i, j) for j in range(len(f.picks))]
@@ -196,7 +205,7 @@ def scramble(state: PkState, seat: int | None, rng) -> PkState:
             s.hands[a][b] = card
         elif where == "deck":
             s.decks[a][b] = s.decks[a][b]._replace(card=card)
-        elif where == "drawn":
+        elif where == "card":
             s.stack[a] = s.stack[a]._replace(card=card)
         else:
             picks = list(s.stack[a].picks)

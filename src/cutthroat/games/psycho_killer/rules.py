@@ -24,6 +24,7 @@ from cutthroat.games.psycho_killer.actions import (
     KEEP,
     PASSES,
     PLAY_NOW,
+    SEATED_KINDS,
     STOP,
     TAKE_HITS,
     TARGETS,
@@ -55,7 +56,6 @@ from cutthroat.games.psycho_killer.cards import (
 )
 from cutthroat.games.psycho_killer.effects import (
     can_play,
-    draw_decks,
     fits,
     may_finish_pick,
     pick_options,
@@ -187,13 +187,13 @@ class PsychoKillerRules(Rules):
         if kind == HOLD:
             return [KEEP, PLAY_NOW]
         if kind == AGAIN:
-            return [STOP] + [DRAWS[d] for d in draw_decks(state)]
+            return [STOP] + [DRAWS[d] for d in live_decks(state)]
         if kind == DRAWS_FRAME:
-            return [DRAWS[d] for d in draw_decks(state)]
+            return [DRAWS[d] for d in live_decks(state)]
         if kind == TARGET:
             return [TARGETS[q] for q in self.targets(state, top.card, p)]
         if kind == DECK:
-            decks = draw_decks(state) if top.card is FOUND_FOOTAGE else live_decks(state)
+            decks = live_decks(state) if top.card is FOUND_FOOTAGE else live_decks(state)
             return [TO_DECK[d] for d in decks]
         if kind == AT:
             return [At(k) for k in range(len(state.decks[top.deck]) + 1)]
@@ -208,7 +208,7 @@ class PsychoKillerRules(Rules):
         return others  # Drop Your Keys, Stitches, It's Behind You
 
     def _turn_actions(self, state: PkState, p: int) -> list[Action]:
-        acts: list[Action] = [DRAWS[d] for d in draw_decks(state)]
+        acts: list[Action] = [DRAWS[d] for d in live_decks(state)]
         if not can_play(state, p):
             return acts
         hand = state.hands[p]
@@ -231,7 +231,7 @@ class PsychoKillerRules(Rules):
         if card is BOOK_OF_THE_DEAD:
             return bool(state.discard)
         if card is FOUND_FOOTAGE:
-            return bool(draw_decks(state))
+            return bool(live_decks(state))
         if card is DISARM:
             return bool(live_decks(state))
         if card is STITCHES:
@@ -242,7 +242,7 @@ class PsychoKillerRules(Rules):
 
     # -- checking and applying ---------------------------------------------------------------
     def actor(self, state: PkState, action: Action) -> int | None:
-        if action.kind in ("pass", "trip", "take_hit", "defend"):
+        if action.kind in SEATED_KINDS:
             return action.seat
         seats = self.to_act(state)
         return seats[0] if len(seats) == 1 else None
@@ -264,9 +264,10 @@ class PsychoKillerRules(Rules):
         kind = state.stack[-1].kind
         return PASSES[seat] if kind == WINDOW else TAKE_HITS[seat] if kind == ATTACK else None
 
-    def auto_action(self, state: PkState, seat: int) -> Action | None:
-        """The card just drawn, taken at once when its drawer has no Rewind card to answer it
-        with (the frame is there after every draw, so the stack never tells who holds one)."""
+    def paced_action(self, state: PkState, seat: int) -> Action | None:
+        """The card just drawn, taken for a drawer with no Rewind card to answer it with, after
+        the same pause a bot takes to answer it: the frame comes after every draw and the wait
+        is the same, so nothing tells who holds one."""
         if state.phase != OVER and state.stack:
             top = state.stack[-1]
             if top.kind == DRAWN and top.seat == seat and not rewinds(state, seat, top.card):

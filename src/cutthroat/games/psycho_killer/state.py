@@ -130,7 +130,7 @@ class PkState(Struct):
 
 #: Frames whose `card` is in no pile while they wait (being played, just drawn). Every frame's
 #: `picks` wait in it too, taken from where they were until the frame is done.
-LIMBO = frozenset({WINDOW, DRAWN, HOLD})
+LIMBO = frozenset({WINDOW, DRAWN, HOLD, FORCED})
 
 
 @struct(frozen=True)
@@ -178,10 +178,6 @@ class PkView(Struct):
         return (False,) * self.n
 
 
-def injury_points(pile) -> int:
-    return points(pile)
-
-
 def left_for_dead(state, seat: int) -> bool:
     """10 or more injury points (a state or a view)."""
     return points(state.injuries[seat]) >= LEFT_FOR_DEAD
@@ -193,7 +189,8 @@ def may_hold(state, seat: int) -> bool:
 
 
 def live_decks(state) -> list[int]:
-    """The decks one can draw from (or put cards into): not gone."""
+    """The decks one can draw from or put cards into: not gone (a deck that runs out is gone for
+    good, so each of these holds a card)."""
     return [d for d in (0, 1) if not state.gone[d]]
 
 

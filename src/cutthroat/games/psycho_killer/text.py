@@ -13,13 +13,13 @@ from cutthroat.games.psycho_killer.state import (AGAIN, AT, ATTACK, DECK, DECK_N
 ASKS = {
     WINDOW: "Trip Over it, or let it go",
     ATTACK: "attacked: take it, or defend",
-    DRAWN: "answer the card drawn with a Rewind card, or take it",
-    HOLD: "keep the predicament, or play it now",
+    DRAWN: "takes the card drawn",  # the same words whether or not a Rewind card could answer it
+    HOLD: "keep the predicament, or play it",
     AGAIN: "draw again, or stop",
     DRAWS: "draw from either deck",
     TARGET: "choose a player",
     DECK: "choose a deck",
-    AT: "choose where the card goes",
+    AT: "where does it go?",
     PICK: "choose cards",
 }
 PICK_WORDS = {
@@ -91,6 +91,8 @@ def why_illegal(state: PkState, action: Action, seat: int, to_act: list[int]) ->
                 return f"You don't hold {action.card.name}"
             return why_unplayable(action.card, state.silenced[seat], on_another=kind == "play_on")
         return "Play cards, then draw from either deck"
+    if top.kind == DRAWN:  # said to the drawer only
+        return "Now: take the card you drew, or answer it with a Rewind card"
     return f"Now: {ASKS.get(top.kind, top.kind)}"
 
 
@@ -120,5 +122,7 @@ def frame_words(view: PkView, names=()) -> str:
         return f"{seat_name(names, top.seat)} plays {top.card.name}: the others may Trip Over it"
     if top.kind == ATTACK:
         return "Attack! Whoever holds weapons takes it, or defends"
+    if top.kind == DRAWN:
+        return f"{seat_name(names, top.seat)} {ASKS[DRAWN]}"
     about = f" ({top.card.name})" if top.card is not None and top.kind in (TARGET, DECK, AT) else ""
     return f"{seat_name(names, top.seat)}: {ASKS.get(top.kind, top.kind)}{about}"

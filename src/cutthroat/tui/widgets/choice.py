@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 @dataclass(frozen=True)
 class Choice:
-    key: str  # one character, pressed to pick this option
+    key: str  # one character, pressed to pick this option ("": reached with ↑↓ only)
     label: str  # plain text (not markup)
     value: Any
 
@@ -49,7 +49,7 @@ class ChoiceScreen(ModalScreen[Any]):
                 *(Option(f"{escape(c.key)}  {escape(c.label)}", id=str(i)) for i, c in enumerate(self.choices)),
                 id="choice-list",
             )
-            keys = "/".join(c.key for c in self.choices)
+            keys = "/".join(c.key for c in self.choices if c.key)  # a long list: the first ones only have keys
             yield Static(f"{escape(keys)} or ↑↓ ⏎ choose · Esc cancel", classes="dialog-help")
         yield Footer()
 

@@ -19,6 +19,12 @@ EVADE_KEYS = {DOUBLE_TAP: "d", SLAM_THE_DOOR: "s"}  # Booby Trap: b
 DEFEND_KEYS = {BARRICADE: "b", BEHIND_YOU: "y"}
 
 
+def depth_words(depth: int, bottom: int) -> str:
+    if depth == 0:
+        return "On top"
+    return "At the bottom" if depth == bottom else f"Under {depth} card{'s' * (depth != 1)}"
+
+
 def deck_line(view: PkView, d: int) -> str:
     known = view.known[d]
     top = f" · top: {known[0].name}" if known else ""
@@ -30,20 +36,30 @@ def deck_choices(view: PkView, legal: Sequence[Action]) -> list[Choice]:
             if a.kind in ("draw", "to_deck")]
 
 
+def window_player(f) -> int:
+    """Who played the card a window is open on now: the last Trip Over's player, if any."""
+    return f.last if f.count % 2 else f.seat
+
+
+def window_card(f):
+    """The card a window is open on now: the card, or the Trip Over played on it."""
+    return TRIP_OVER if f.count % 2 else f.card
+
+
 def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tuple[str, list[Choice], str]:
     """The title, choices and note for the decision on top of the stack."""
     f = view.stack[-1]
     me = view.seat
     kind = f.kind
     if kind == WINDOW:
-        what = f.card.name if f.count % 2 == 0 else "a Trip Over"
-        on = f" on {names[f.target]}" if f.target >= 0 else ""
+        card = window_card(f)
+        on = f" on {names[f.target]}" if f.target >= 0 and card is f.card else ""
         choices = [Choice("p", "Let it go (pass)", a) if a.kind == "pass" else Choice("t", "Trip Over! (cancel it)", a)
                    for a in legal]
         trips = sum(1 for c in view.hand if c is TRIP_OVER)
-        note = f"{names[me]}: you hold {trips} Trip Over{'s' * (trips != 1)}." if trips else \
-            f"{names[me]}: you hold no Trip Over."
-        return f"{names[f.seat]} plays {what}{on}: Trip Over?", choices, note
+        held = f"you hold {trips} Trip Over{'s' * (trips != 1)}" if trips else "you hold no Trip Over"
+        return f"{names[window_player(f)]} plays {card.name}{on}: Trip Over?", choices, \
+            f"{card.name}: {card.short}. {names[me]}: {held}."
     if kind == ATTACK:
         weapons = [c for c in view.hand if c.kind == "weapon"]
         choices = []
@@ -53,7 +69,7 @@ def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tup
             else:
                 choices.append(Choice(DEFEND_KEYS[a.card], f"Play {a.card.name}", a))
         note = "Weapons in hand: " + ", ".join(c.name for c in weapons) + "."
-        return "Psycho Killer! You are attacked", choices, note
+        return f"{f.card.name}! You are attacked", choices, note
     if kind == DRAWN:
         choices = []
         for a in legal:
@@ -65,7 +81,8 @@ def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tup
     if kind == HOLD:
         choices = [Choice("h" if a.kind == "keep" else "p", "Hold it for later" if a.kind == "keep" else "Play it now",
                           a) for a in legal]
-        return f"{f.card.name}: you are Left for Dead", choices, f.card.text
+        why = "Hold Your Nerve" if view.hold_your_nerve else "you are Left for Dead"
+        return f"{f.card.name}: you may keep it ({why})", choices, f.card.text
     if kind == AGAIN:
         choices = deck_choices(view, legal) + [Choice("s", "Stop: draw no more", a) for a in legal
                                                if a.kind == "stop"]
@@ -77,9 +94,11 @@ def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tup
         note = {"FOOTAGE": "You see its top 3 cards.", "DTAP": "Then choose how deep.",
                 "BOOBY": "It goes on top, face down."}.get(f.card.code, "The cards are shuffled into it.")
         return f"{f.card.name}: which deck?", deck_choices(view, legal), note
-    if kind == AT:
-        choices = [Choice(KEYS[i % len(KEYS)], "On top" if a.depth == 0 else f"Under {a.depth} card{'s' * (a.depth != 1)}", a)
-                   for i, a in enumerate(legal)]
+    if kind == AT:  # the first depths by key, and the bottom (0); ↑↓ reach every depth
+        choices = [Choice(KEYS[a.depth] if a.depth < len(KEYS) else "", depth_words(a.depth, len(legal) - 1), a)
+                   for a in legal]
+        if len(legal) - 1 >= len(KEYS):
+            choices[-1] = Choice("0", choices[-1].label, choices[-1].value)
         return f"{f.card.name}: how deep in deck {DECK_NAMES[f.deck]}?", choices, \
             "Everyone sees where it goes."
     if kind == TARGET:

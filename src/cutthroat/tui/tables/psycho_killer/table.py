@@ -23,16 +23,16 @@ from cutthroat.engine.words import ordinal, who_won
 from cutthroat.games.psycho_killer.actions import DRAWS, Play
 from cutthroat.games.psycho_killer.cards import PK, WEAPON, PkCard
 from cutthroat.games.psycho_killer.events import HOW
-from cutthroat.games.psycho_killer.state import DECK_NAMES, WINDOW, Frame, PkView, left_for_dead
+from cutthroat.games.psycho_killer.state import DECK_NAMES, DRAWN, WINDOW, Frame, PkView, left_for_dead
 from cutthroat.games.psycho_killer.text import frame_words, why_unplayable
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.lens import Sight
+from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
 from cutthroat.tui.tables.psycho_killer.look import card_style, chip_label, glyphs, symbol_words
-from cutthroat.tui.tables.psycho_killer.prompts import decision
+from cutthroat.tui.tables.psycho_killer.prompts import decision, window_card, window_player
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
-from cutthroat.tui.widgets.hand import chip
+from cutthroat.tui.widgets.hand import HandShown, chip
 
 MAX_SEATS = 6
 PILE_WIDTH = 22
@@ -43,7 +43,8 @@ class TableScreen(SharedTableScreen):
     GAME_TITLE = "Psycho Killer"
     ID = "pk"
     SAVE_NAME = "psycho"
-    WINDOW_PROMPT = "Trip Over? Press your seat number:"
+    WINDOW_PROMPT = "Your answer? Press your seat number:"  # a Trip Over window, or an attack
+    STEP_WORDS = "a card drawn is taken"
     BINDINGS = [
         *MOVE_KEYS,
         Binding("enter", "play", "play", key_display="⏎"),
@@ -52,16 +53,16 @@ class TableScreen(SharedTableScreen):
         Binding("a", "draw(0)", "draw A"),
         Binding("b", "draw(1)", "draw B"),
         Binding("h", "hint", "hint"),
-        *seat_keys(MAX_SEATS, "Trip? your seat no.", "1-6"),
+        *seat_keys(MAX_SEATS, "answer: seat no.", "1-6"),
         SKIP_KEY,
         *closing_keys(save_shown=False),
     ]
-    UNICODE = {"turn": "▶", "pile": "▒", "cards": "▮", "x": "✗", "dot": "·", "arrow": "▸", "skull": "☠",
-               "mute": "⊘"}
-    ASCII = {"turn": ">", "pile": "#", "cards": "c", "x": "x", "dot": ".", "arrow": ">", "skull": "PK",
-             "mute": "(no signal)"}
-    ASCII_TEXT = str.maketrans({"▶": ">", "▮": "c", "▒": "#", "☠": "PK", "⊘": "(no signal)", "⏎": "Enter",
-                                "←": "<", "→": "->", "▸": ">", "…": "...", "–": "-", "·": ".", "—": "-",
+    UNICODE = {"turn": "▶", "pile": "▒", "cards": "▮", "x": "✗", "arrow": "▸", "skull": "☠", "mute": "⊘",
+               "star": "★"}
+    ASCII = {"turn": ">", "pile": "#", "cards": "c", "x": "x", "arrow": ">", "skull": "PK", "mute": "NS",
+             "star": "*"}
+    ASCII_TEXT = str.maketrans({"▶": ">", "▮": "c", "▒": "#", "☠": "PK", "⊘": "NS", "⏎": "Enter", "★": "*",
+                                "←": "<", "→": "->", "▸": ">", "…": ".", "–": "-", "·": ".", "—": "-",
                                 "⏏": "[EJ]", "■": "[ST]", "◀": "<"})
 
     def intro_lines(self) -> list[str]:
@@ -114,7 +115,7 @@ class TableScreen(SharedTableScreen):
         if len(text) > PILE_WIDTH:
             text = text[:PILE_WIDTH - 1] + "…"
         mute = f" [$warning]{s['mute']}[/]" if view.silenced[seat] else ""
-        star = f" [bold $success]{self.sym_text('★')}[/]" if sight.update.over and seat in view.winners else ""
+        star = f" [bold $success]{s['star']}[/]" if sight.update.over and seat in view.winners else ""
         line = (f"{turn} [$text-muted]{seat + 1}[/] [bold]{name}[/] {total:>4} {lfd} {pks:>2}  "
                 f"[$warning]{escape(text):<{PILE_WIDTH}}[/] {view.hand_counts[seat]:>2}{s['cards']}{mute}{star}")
         return self.sym_text(line)
@@ -125,7 +126,7 @@ class TableScreen(SharedTableScreen):
     def piles_text(self, update: SeatUpdate) -> str:
         s, view = self.sym, update.view
         decks = []
-        for d in (0, 1):
+        for d in (0, 1) if view.edition == 2 else (0,):  # edition 1 plays one deck
             if view.gone[d]:
                 decks.append(f"[$text-muted]Deck {DECK_NAMES[d]} gone[/]")
             else:
@@ -143,7 +144,7 @@ class TableScreen(SharedTableScreen):
                 style = "bold $error" if card.kind == PK else "bold"
                 known.append(f"{DECK_NAMES[d]} {ordinal(depth + 1)}: [{style}]{escape(card.name)}[/]")
         label = "You know" if view.seat is not None else "Known"
-        line3 = f"{label}: " + " · ".join(known[:3]) if known else "[$text-muted]Nothing known of the decks' order[/]"
+        line3 = f"{label}: " + " · ".join(known[:2]) if known else "[$text-muted]Nothing known of the decks' order[/]"
         return self.sym_text(f"{line1}\n{line2}\n{line3}")
 
     def status_text(self, sight: Sight) -> str:
@@ -167,8 +168,11 @@ class TableScreen(SharedTableScreen):
         bots = [q for q in update.to_act if self.table.is_bot(q)]
         if f is not None and f.kind == WINDOW:
             quiet = bots and not any(not self.table.is_bot(q) for q in update.to_act)
-            what = escape(f"{self.names[f.seat]} plays {f.card.name}: Trip Over?")
+            what = escape(f"{self.names[window_player(f)]} plays {window_card(f).name}: Trip Over?")
             return f"[$text-muted]{what}[/]" if quiet else f"[bold $warning]{what}[/]"
+        if f is not None and f.kind == DRAWN and not (self.mine and f.seat == self.viewer):
+            skip = "" if update.skipping else "  (f skips ahead)"  # alike, Rewind card or not
+            return f"[$text-muted]{escape(self.names[f.seat])} takes the card drawn…{skip}[/]"
         if bots:
             return self.thinking(update)
         if not self.mine:
@@ -176,6 +180,13 @@ class TableScreen(SharedTableScreen):
         if f is not None:
             return "[bold $warning]Your decision — press Enter[/]"
         return "[$text-muted]a/b: draw (ends your turn) · ←→ Enter: play a card[/]"
+
+    def hidden_hand(self, sight: Sight):
+        f = self.frame(sight.update)
+        if f is not None and f.kind == DRAWN and self.lens.mode == HOT_SEAT:  # alike, Rewind card or not
+            return HandShown(placeholder=f"Hands are hidden while {escape(self.names[f.seat])} draws.",
+                             title="Hands hidden")
+        return super().hidden_hand(sight)
 
     def chip_labels(self, cards, selected) -> list[str]:
         return [chip_label(c, self.ascii_style) for c in cards]
@@ -191,14 +202,14 @@ class TableScreen(SharedTableScreen):
         if not self.main_turn():
             return text
         if Play(card) in self.update.legal:
-            return f"{label} {escape(card.text)} [bold]⏎[/]{extra}"
+            return self.sym_text(f"{label} {escape(card.text)} [bold]⏎[/]{extra}")
         reason = why_unplayable(card, view.silenced[view.seat])
         return f"{label} [$error]{self.sym['x']} {escape(reason)}[/]"
 
     def curtain_note(self, sight: Sight, seat: int) -> str:
         f = self.frame(sight.update)
         if f is not None and f.kind == WINDOW:
-            return f"{self.names[f.seat]} plays {f.card.name}: Trip Over?"
+            return f"{self.names[window_player(f)]} plays {window_card(f).name}: Trip Over?"
         if f is not None:
             return "You have a decision to make."
         return "Your turn."
@@ -218,6 +229,7 @@ class TableScreen(SharedTableScreen):
             return None
         glyph = glyphs(f.card, self.ascii_style) if f.card is not None else ""
         title = f"{glyph} {title}".strip()
+        choices = [Choice(c.key, self.sym_text(c.label), c.value) for c in choices]
         return ChoiceScreen(self.sym_text(title), choices, note=self.sym_text(note)), \
             lambda a: a is not None and self.answer(a)
 
@@ -237,25 +249,23 @@ class TableScreen(SharedTableScreen):
             return self.mine and self.frame() is not None and not self.prompt_open
         if not self.main_turn():
             return False
-        if action == "draw":
-            return DRAWS[parameters[0]] in update.legal or not update.view.gone[parameters[0]]
+        if action == "draw":  # a gone deck's key says why
+            return update.view.edition == 2 or parameters[0] == 0
         return bool(self.hand(update.view))  # play
-
-    def hint_offered(self, update: SeatUpdate) -> bool:
-        return True
 
     def action_play(self) -> None:
         card = self.selected_card()
         if card is None:
             return
+        others = [a for a in self.update.legal if a.kind == "play_on" and a.card is card]
+        if others:  # Hold Your Nerve, Left for Dead: yourself, or another player
+            choices = [Choice(str(self.viewer + 1), f"{self.names[self.viewer]} (yourself)", Play(card))]
+            choices += [Choice(str(a.target + 1), self.names[a.target], a) for a in others]
+            self.open_prompt(ChoiceScreen(f"{card.name}: who resolves it?", choices),
+                             lambda a: a is not None and self.answer(a))
+            return
         if Play(card) in self.update.legal:
             self.act(Play(card))
-            return
-        others = [a for a in self.update.legal if a.kind == "play_on" and a.card is card]
-        if others:
-            self.open_prompt(ChoiceScreen(f"{card.name}: on whom?",
-                                          [Choice(str(a.target + 1), self.names[a.target], a) for a in others]),
-                             lambda a: a is not None and self.answer(a))
             return
         view = self.update.view
         self.refuse(why_unplayable(card, view.silenced[view.seat]))
@@ -263,8 +273,10 @@ class TableScreen(SharedTableScreen):
     def action_draw(self, deck: int) -> None:
         if DRAWS[deck] in self.update.legal:
             self.act(DRAWS[deck])
-        else:
+        elif self.update.view.gone[deck]:
             self.refuse(f"Deck {DECK_NAMES[deck]} is gone: draw from the other")
+        else:
+            self.refuse("Your turn ends with a draw, but not now")
 
     def action_answer(self) -> None:
         self.prompted = -1
@@ -274,8 +286,4 @@ class TableScreen(SharedTableScreen):
         cards = self.hand(self.update.view)
         if action.kind in ("play", "play_on") and action.card in cards:
             self.cursor, self.cursor_code = cards.index(action.card), action.card.code
-
-    def save_name(self) -> str:
-        update = self.update
-        return f"{self.SAVE_NAME} {len(self.names)}p move {update.version if update else 0}"
 
