@@ -142,7 +142,7 @@ def position(
 # --- driving ----------------------------------------------------------------------------------
 def act(state: PkState, action, seat: int | None = None) -> list:
     """Apply `action` through `RULES.apply` (for `seat`; default the seat the action names, or
-    the one seat to move), then the steps the host takes without asking (`rules.paced_action`:
+    the one seat to move), then the answers the host gives without asking (`rules.auto_action`:
     a card drawn by a player with no Rewind card to answer it is taken), then check the state
     (`validate`: lengths, ranges, what each seat knows of the decks, card conservation)."""
     events = RULES.apply(state, action, seat)
@@ -153,10 +153,12 @@ def act(state: PkState, action, seat: int | None = None) -> list:
 
 
 def auto_answers(state: PkState) -> list:
-    """The table's own steps the host takes after a move (`rules.paced_action`), as it would."""
+    """What the table host applies at once after a move (`rules.auto_action`), as it would; an
+    attacked player with nothing to defend with is left to answer (the tests say it)."""
     events: list = []
     while True:
-        auto = next(((q, a) for q in RULES.to_act(state) if (a := RULES.paced_action(state, q)) is not None), None)
+        auto = next(((q, a) for q in RULES.to_act(state) if (a := RULES.auto_action(state, q)) is not None
+                     and a.kind != "take_hit"), None)
         if auto is None:
             return events
         events += RULES.apply(state, auto[1], auto[0])

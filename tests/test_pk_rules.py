@@ -746,9 +746,9 @@ def test_stop_cards_open_no_window():
 
 def test_trip_over_is_never_played_on_your_own_turn():
     state = position(3, hands={0: "TRIP BARRICADE BEHIND"})
-    refused(state, Play(C("TRIP")), "Trip Over answers a card being played, or an attack")
-    refused(state, Play(C("BARRICADE")), "answers a card being played, or an attack")
-    refused(state, Play(C("BEHIND")), "answers a card being played, or an attack")
+    refused(state, Play(C("TRIP")), "Trip Over answers a card being played")
+    refused(state, Play(C("BARRICADE")), "Barricade answers an attack")
+    refused(state, Play(C("BEHIND")), "It's Behind You answers an attack")
     assert legal(state) == [Draw(0)]
 
 
@@ -1458,13 +1458,15 @@ def test_upside_down_a_face_up_card_drawn_is_seen_by_everyone():
 
 
 def test_the_stack_does_not_show_whether_the_drawer_holds_slam_the_door():
-    """Every draw leaves the card waiting for its drawer (the host takes it, after the bot pause,
-    for a drawer with no Rewind card to play: `paced_action`), so the others' views look alike."""
+    """Every draw leaves the card waiting for its drawer (the host takes it at once for a drawer
+    with no Rewind card to play, `auto_action`, and a bot answers it at once too,
+    `answered_at_once`), so the others' views and the wait look alike."""
     views = []
     for hand in ("SLAM", "DISARM"):
         state = position(3, hands={0: hand}, decks=("FOOTAGE", ""), rest="B")
         RULES.apply(state, Draw(0), 0)
-        assert (RULES.paced_action(state, 0) is None) == (hand == "SLAM")
+        assert (RULES.auto_action(state, 0) is None) == (hand == "SLAM")
+        assert RULES.answered_at_once(state, 0)
         views.append(RULES.view(state, 1))
     assert [f.kind for f in views[0].stack] == [f.kind for f in views[1].stack]
     assert views[0].turn == views[1].turn
@@ -1512,3 +1514,15 @@ def test_predicaments_no_longer_held_all_wait_out_of_the_hand_so_car_troubles_ca
     for _ in range(4):
         act(state, Draw(0))
     assert top_kind(state) == "window" and state.stack[-1].card is C("WOODS")  # then Lost in the Woods
+
+
+def test_an_attack_is_no_timed_window_and_only_a_player_who_can_defend_is_asked():
+    """Attacked, a player with Barricade or It's Behind You decides however long it takes (no
+    reaction default); one with nothing to defend with has the weapons go at once."""
+    state = position(3, turn=0, hands={1: "KNIFE BARRICADE", 2: "HOOK"}, decks=("PK", ""))
+    RULES.apply(state, Draw(0), 0)
+    RULES.apply(state, ACCEPT, 0)
+    assert top_kind(state) == "attack" and RULES.to_act(state) == [1, 2]
+    assert RULES.reaction_default(state, 1) is None and RULES.reaction_default(state, 2) is None
+    assert RULES.auto_action(state, 1) is None and RULES.auto_action(state, 2) == TakeHit(2)
+    assert RULES.answered_at_once(state, 1) is False

@@ -200,6 +200,12 @@ class Rules:
         (Exploding Kittens: the player of a fresh card never Nopes it)."""
         return None
 
+    def answered_at_once(self, state: Any, seat: PlayerId) -> bool:
+        """Does a bot answer this decision without the bot pause? (Psycho Killer: the card just
+        drawn, so a bot that could answer it with a Rewind card takes no longer than one that
+        couldn't, whose card the host takes at once with `auto_action`.)"""
+        return False
+
     def paced_action(self, state: Any, seat: PlayerId) -> Action | None:
         """The table's own next step, taken for `seat` without asking, after the bot pause and
         skippable (Stab Your Friends: a card activating with no choice to make). Nobody decides

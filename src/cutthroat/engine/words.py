@@ -16,8 +16,9 @@ def ordinal(k: int) -> str:
 
 
 def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:
-    """"Ana", "Ana and Bob", or "Nobody" for no seats."""
-    return " and ".join(seat_name(names, s) for s in seats) or "Nobody"
+    """"Ana", "Ana and Bob", "Ana, Bob and Cy", or "Nobody" for no seats."""
+    words = [seat_name(names, s) for s in seats]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else (words or ["Nobody"])[0]
 
 
 def who_won(names: Sequence[str], winners: Sequence[int]) -> str:

@@ -347,7 +347,7 @@ class TableHost:
                 return
             self._asked = (seat, version)
             reacting = len(to_act) > 1 or (self._reactions and rules.reaction_default(state, seat) is not None)
-            delay = 0.0 if self._skipping or reacting else self.bot_delay
+            delay = 0.0 if self._skipping or reacting or rules.answered_at_once(state, seat) else self.bot_delay
             ask = lambda: self._ask_bot(seat, version)  # noqa: E731
             if delay > 0:
                 if self._bot_timer is not None:

@@ -437,9 +437,8 @@ def car_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
 def betrayal(state: PkState, seat: int, events: Events) -> None:
     """You alone are attacked: an attack like a Psycho Killer's (Barricade and It's Behind You
     answer it), on you only."""
-    armed = any(c.kind == WEAPON for c in state.hands[seat])
-    events.append(Attacked((seat,) if armed else ()))
-    if armed:
+    if any(c.kind == WEAPON for c in state.hands[seat]):  # no weapons in hand: nothing happens
+        events.append(Attacked((seat,)))
         state.stack.append(Frame(ATTACK, seat, BETRAYAL, mask=1 << seat))
 
 

@@ -50,7 +50,7 @@ class Drew(Event):
     def describe(self, names=()) -> str:
         what = self.card.name if self.card is not None else "a card"
         again = " again" if self.how == "again" else ""
-        return f"{seat_name(names, self.seat)} drew{again} {what} from deck {DECK_NAMES[self.deck]}"
+        return f"{seat_name(names, self.seat)} drew {what} from deck {DECK_NAMES[self.deck]}{again}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,7 @@ class Attacked(Event):
     def describe(self, names=()) -> str:
         if not self.seats:
             return "Nobody holds a weapon: nobody is attacked"
-        return f"Attack! {seat_names(names, self.seats)} hold weapons"
+        return f"Attack! {seat_names(names, self.seats)} hold{'s' * (len(self.seats) == 1)} weapons"
 
 
 @dataclass(frozen=True, slots=True)

@@ -258,21 +258,28 @@ class PsychoKillerRules(Rules):
         return play(state, action, seat if seat is not None else self.to_act(state)[0])
 
     def reaction_default(self, state: PkState, seat: int) -> Action | None:
-        """In a Trip Over window a seat that doesn't answer lets the card go; attacked, it takes it."""
+        """In a Trip Over window a seat that doesn't answer lets the card go. (An attack is no
+        timed window: whoever may defend decides, however long it takes.)"""
         if state.phase == OVER or not state.stack or seat not in self.to_act(state):
             return None
-        kind = state.stack[-1].kind
-        return PASSES[seat] if kind == WINDOW else TAKE_HITS[seat] if kind == ATTACK else None
+        return PASSES[seat] if state.stack[-1].kind == WINDOW else None
 
-    def paced_action(self, state: PkState, seat: int) -> Action | None:
-        """The card just drawn, taken for a drawer with no Rewind card to answer it with, after
-        the same pause a bot takes to answer it: the frame comes after every draw and the wait
-        is the same, so nothing tells who holds one."""
-        if state.phase != OVER and state.stack:
-            top = state.stack[-1]
-            if top.kind == DRAWN and top.seat == seat and not rewinds(state, seat, top.card):
-                return ACCEPT
+    def auto_action(self, state: PkState, seat: int) -> Action | None:
+        """The card just drawn, taken at once for a drawer with no Rewind card to answer it with
+        (the frame comes after every draw, and a bot that could answer it does so at once too:
+        `answered_at_once`, so neither the stack nor the wait tells who holds one); attacked with
+        nothing to defend with, the weapons simply go."""
+        if state.phase == OVER or not state.stack:
+            return None
+        top = state.stack[-1]
+        if top.kind == DRAWN and top.seat == seat and not rewinds(state, seat, top.card):
+            return ACCEPT
+        if top.kind == ATTACK and top.mask >> seat & 1 and self.legal_actions(state, seat) == [TAKE_HITS[seat]]:
+            return TAKE_HITS[seat]
         return None
+
+    def answered_at_once(self, state: PkState, seat: int) -> bool:
+        return bool(state.stack) and state.stack[-1].kind == DRAWN
 
     # -- what players see ------------------------------------------------------------------
     def view(self, state: PkState, player: int | None = None) -> PkView:

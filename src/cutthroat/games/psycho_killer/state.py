@@ -16,7 +16,7 @@ from typing import Annotated, NamedTuple
 
 from cutthroat.engine.rng import Rng
 from cutthroat.engine.schema import OneOf, Range, Struct, expect, expect_len, expect_range, struct
-from cutthroat.games.psycho_killer.cards import LEFT_FOR_DEAD, PkCard, build_deck, points
+from cutthroat.games.psycho_killer.cards import LEFT_FOR_DEAD, TRIP_OVER, PkCard, build_deck, points
 
 PLAYING, OVER = "play", "over"
 MAX_ACTIONS = 5000  # Decision (ours): a game this long ends on the scores, so every game ends
@@ -176,6 +176,16 @@ class PkView(Struct):
     def out(self) -> tuple[bool, ...]:
         """Nobody leaves a game of Psycho Killer (the shared table asks)."""
         return (False,) * self.n
+
+
+def window_player(f: Frame) -> int:
+    """Who played the card a Trip Over window is open on now: the last Trip Over's player, if any."""
+    return f.last if f.count % 2 else f.seat
+
+
+def window_card(f: Frame) -> PkCard:
+    """The card a Trip Over window is open on now: the card, or the Trip Over played on it."""
+    return TRIP_OVER if f.count % 2 else f.card
 
 
 def left_for_dead(state, seat: int) -> bool:

@@ -7,7 +7,7 @@ from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import seat_name
 from cutthroat.games.psycho_killer.cards import PREDICAMENT
 from cutthroat.games.psycho_killer.state import (AGAIN, AT, ATTACK, DECK, DECK_NAMES, DRAWN, DRAWS, HOLD, OVER, PICK,
-                                                 TARGET, WINDOW, PkState, PkView)
+                                                 TARGET, WINDOW, PkState, PkView, window_card, window_player)
 
 #: What each frame asks its seat, by kind (a card's own words come from `card.name`).
 ASKS = {
@@ -107,7 +107,7 @@ def why_unplayable(card, silenced: bool, on_another: bool = False) -> str:
     if "rewind" in card.symbols:
         return f"{card.name} answers a card you have just drawn"
     if "play" in card.symbols:
-        return f"{card.name} answers a card being played, or an attack"
+        return f"{card.name} answers " + ("a card being played" if card.code == "TRIP" else "an attack")
     return f"{card.name} would do nothing now"
 
 
@@ -119,7 +119,7 @@ def frame_words(view: PkView, names=()) -> str:
     if top.kind == PICK:
         return f"{seat_name(names, top.seat)}: {PICK_WORDS.get(top.card.code, 'choose cards')}"
     if top.kind == WINDOW:
-        return f"{seat_name(names, top.seat)} plays {top.card.name}: the others may Trip Over it"
+        return f"{seat_name(names, window_player(top))} plays {window_card(top).name}: the others may trip it"
     if top.kind == ATTACK:
         return "Attack! Whoever holds weapons takes it, or defends"
     if top.kind == DRAWN:

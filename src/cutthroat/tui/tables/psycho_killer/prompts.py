@@ -9,7 +9,7 @@ from typing import Sequence
 from cutthroat.engine.protocol import Action
 from cutthroat.games.psycho_killer.cards import BARRICADE, BEHIND_YOU, DOUBLE_TAP, SLAM_THE_DOOR, TRIP_OVER, points
 from cutthroat.games.psycho_killer.state import (AGAIN, AT, ATTACK, DECK, DECK_NAMES, DRAWN, DRAWS, HOLD, PICK,
-                                                 TARGET, WINDOW, PkView)
+                                                 TARGET, WINDOW, PkView, left_of, window_card, window_player)
 from cutthroat.games.psycho_killer.text import PICK_WORDS
 from cutthroat.tui.widgets.choice import Choice
 
@@ -17,6 +17,10 @@ from cutthroat.tui.widgets.choice import Choice
 KEYS = "123456789abcdefghilmnopqrstuvwxyz"
 EVADE_KEYS = {DOUBLE_TAP: "d", SLAM_THE_DOOR: "s"}  # Booby Trap: b
 DEFEND_KEYS = {BARRICADE: "b", BEHIND_YOU: "y"}
+
+
+def points_words(k: int) -> str:
+    return f"{k} point{'s' * (k != 1)}"
 
 
 def depth_words(depth: int, bottom: int) -> str:
@@ -34,16 +38,6 @@ def deck_line(view: PkView, d: int) -> str:
 def deck_choices(view: PkView, legal: Sequence[Action]) -> list[Choice]:
     return [Choice(DECK_NAMES[a.deck].lower(), deck_line(view, a.deck), a) for a in legal
             if a.kind in ("draw", "to_deck")]
-
-
-def window_player(f) -> int:
-    """Who played the card a window is open on now: the last Trip Over's player, if any."""
-    return f.last if f.count % 2 else f.seat
-
-
-def window_card(f):
-    """The card a window is open on now: the card, or the Trip Over played on it."""
-    return TRIP_OVER if f.count % 2 else f.card
 
 
 def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tuple[str, list[Choice], str]:
@@ -72,9 +66,10 @@ def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tup
         return f"{f.card.name}! You are attacked", choices, note
     if kind == DRAWN:
         choices = []
+        take = {"pk": "Take it: into your injury pile", "predicament": "Go on: play it"}.get(f.card.kind, "Take it")
         for a in legal:
             if a.kind == "accept":
-                choices.append(Choice("t", f"Take the {f.card.name}", a))
+                choices.append(Choice("t", take, a))
             else:
                 choices.append(Choice(EVADE_KEYS.get(a.card, "b"), f"Play {a.card.name}", a))
         return f"You drew {f.card.name}", choices, f.card.text
@@ -88,31 +83,34 @@ def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tup
                                                if a.kind == "stop"]
         return "A weapon: draw again?", choices, "Another weapon lets you draw again; anything else ends the turn."
     if kind == DRAWS:
-        return f"{names[f.seat]}: draw from which deck?", deck_choices(view, legal), \
+        return f"Draw from which deck? ({f.count} to draw)", deck_choices(view, legal), \
             "Inside a predicament: no drawing again after a weapon."
     if kind == DECK:
         note = {"FOOTAGE": "You see its top 3 cards.", "DTAP": "Then choose how deep.",
                 "BOOBY": "It goes on top, face down."}.get(f.card.code, "The cards are shuffled into it.")
         return f"{f.card.name}: which deck?", deck_choices(view, legal), note
-    if kind == AT:  # the first depths by key, and the bottom (0); ↑↓ reach every depth
-        choices = [Choice(KEYS[a.depth] if a.depth < len(KEYS) else "", depth_words(a.depth, len(legal) - 1), a)
-                   for a in legal]
-        if len(legal) - 1 >= len(KEYS):
-            choices[-1] = Choice("0", choices[-1].label, choices[-1].value)
+    if kind == AT:  # the first depths by key (1: on top), the bottom by 0; ↑↓ reach every depth
+        bottom = len(legal) - 1
+        choices = [Choice("0" if a.depth == bottom else str(a.depth + 1) if a.depth < 9 else "",
+                          depth_words(a.depth, bottom), a) for a in legal]
         return f"{f.card.name}: how deep in deck {DECK_NAMES[f.deck]}?", choices, \
             "Everyone sees where it goes."
     if kind == TARGET:
-        choices = [Choice(str(a.seat + 1), f"{names[a.seat]} · {points(view.injuries[a.seat])} injury points", a)
-                   for a in legal]
+        choices = [Choice(str(a.seat + 1), f"{names[a.seat]} · {points_words(points(view.injuries[a.seat]))} of injuries",
+                          a) for a in legal]
         return f"{f.card.name}: choose a player", choices, f.card.text
     if kind == PICK:
         choices = []
-        for i, a in enumerate(x for x in legal if x.kind == "pick"):
-            extra = f" ({a.card.points} point{'s' * (a.card.points != 1)})" if a.card.points else ""
-            choices.append(Choice(KEYS[i % len(KEYS)], f"{a.card.name}{extra}", a))
+        for a in legal:
+            if a.kind == "pick":  # a card's key is the same at every step (its place in the card table)
+                extra = f" ({points_words(a.card.points)})" if a.card.points else ""
+                choices.append(Choice(KEYS[a.card.index], f"{a.card.name}{extra}", a))
         if any(a.kind == "done" for a in legal):
             choices.insert(0, Choice("0", "Done", next(a for a in legal if a.kind == "done")))
         picked = f"Chosen so far: {', '.join(c.name for c in f.picks)}. " if f.picks else ""
-        budget = f"{f.count} points left. " if f.card.code in ("HURTS", "BANDAID", "STITCHES") else ""
-        return f"{f.card.name}: {PICK_WORDS.get(f.card.code, 'choose cards')}", choices, picked + budget
+        budget = f"{points_words(f.count)} left. " if f.card.code in ("HURTS", "BANDAID", "STITCHES") else ""
+        words = PICK_WORDS.get(f.card.code, "choose cards")
+        if f.card.code == "SPLIT":
+            words = f"a card to pass to {names[left_of(view, f.seat)]}"
+        return f"{f.card.name}: {words}", choices, picked + budget
     return kind, [], ""

@@ -23,13 +23,14 @@ from cutthroat.engine.words import ordinal, who_won
 from cutthroat.games.psycho_killer.actions import DRAWS, Play
 from cutthroat.games.psycho_killer.cards import PK, WEAPON, PkCard
 from cutthroat.games.psycho_killer.events import HOW
-from cutthroat.games.psycho_killer.state import DECK_NAMES, DRAWN, WINDOW, Frame, PkView, left_for_dead
+from cutthroat.games.psycho_killer.state import (DECK_NAMES, DRAWN, WINDOW, Frame, PkView, left_for_dead, window_card,
+                                                 window_player)
 from cutthroat.games.psycho_killer.text import frame_words, why_unplayable
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
 from cutthroat.tui.tables.psycho_killer.look import card_style, chip_label, glyphs, symbol_words
-from cutthroat.tui.tables.psycho_killer.prompts import decision, window_card, window_player
+from cutthroat.tui.tables.psycho_killer.prompts import decision
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
@@ -44,7 +45,6 @@ class TableScreen(SharedTableScreen):
     ID = "pk"
     SAVE_NAME = "psycho"
     WINDOW_PROMPT = "Your answer? Press your seat number:"  # a Trip Over window, or an attack
-    STEP_WORDS = "a card drawn is taken"
     BINDINGS = [
         *MOVE_KEYS,
         Binding("enter", "play", "play", key_display="⏎"),
@@ -153,6 +153,8 @@ class TableScreen(SharedTableScreen):
             return (f"[bold $success]Game over: {escape(who_won(self.names, view.winners))} — "
                     f"{HOW.get(view.how, view.how)}[/]")
         f = self.frame(sight.update)
+        if f is not None and f.kind == DRAWN and f.seat == self.viewer and f.card is not None:
+            return self.sym_text(f"{self.sym['turn']} You drew {escape(f.card.name)}: take it, or answer it")
         if f is not None:
             return self.sym_text(f"{self.sym['turn']} " + escape(frame_words(view, self.names)))
         who = "Your turn" if view.turn == self.viewer and len(self.humans) == 1 else \
@@ -179,7 +181,8 @@ class TableScreen(SharedTableScreen):
             return self.waiting_for(sight)
         if f is not None:
             return "[bold $warning]Your decision — press Enter[/]"
-        return "[$text-muted]a/b: draw (ends your turn) · ←→ Enter: play a card[/]"
+        keys = "a/b" if update.view.edition == 2 else "a"
+        return f"[$text-muted]{keys}: draw (ends your turn) · ←→ Enter: play a card[/]"
 
     def hidden_hand(self, sight: Sight):
         f = self.frame(sight.update)
@@ -247,15 +250,14 @@ class TableScreen(SharedTableScreen):
             return False
         if action == "answer":
             return self.mine and self.frame() is not None and not self.prompt_open
-        if not self.main_turn():
-            return False
-        if action == "draw":  # a gone deck's key says why
-            return update.view.edition == 2 or parameters[0] == 0
-        return bool(self.hand(update.view))  # play
+        if action == "draw":  # on your move, a draw that can't be made now says why
+            return self.mine and (update.view.edition == 2 or parameters[0] == 0)
+        return self.main_turn()  # play
 
     def action_play(self) -> None:
         card = self.selected_card()
         if card is None:
+            self.refuse("No cards in hand: draw with a or b")
             return
         others = [a for a in self.update.legal if a.kind == "play_on" and a.card is card]
         if others:  # Hold Your Nerve, Left for Dead: yourself, or another player
@@ -276,7 +278,7 @@ class TableScreen(SharedTableScreen):
         elif self.update.view.gone[deck]:
             self.refuse(f"Deck {DECK_NAMES[deck]} is gone: draw from the other")
         else:
-            self.refuse("Your turn ends with a draw, but not now")
+            self.refuse("First answer the decision in front of you (Enter)")
 
     def action_answer(self) -> None:
         self.prompted = -1
