@@ -68,7 +68,7 @@ def alter_now_position():
 
 @pytest.fixture
 def short_window(monkeypatch) -> None:
-    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "3", 0.4)
+    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "3", 1.5)  # short, but long enough for a busy machine
 
 
 @async_test
