@@ -333,3 +333,14 @@ def test_parse_variants_refuses_with_valid_list(spec, fragment):
 def test_registry_module_imports_no_game_eagerly():
     # The registry names modules; get_rules imports them on demand and caches the result.
     assert registry.get_rules("kill-the-kings") is registry.get_rules("kill-the-kings")
+
+
+def test_seat_names_and_who_won_read_as_english():
+    from cutthroat.engine.words import seat_names, who_won
+
+    names = ["Ana", "Bob", "Cy"]
+    assert seat_names(names, [0]) == "Ana" and seat_names(names, [0, 1]) == "Ana and Bob"
+    assert seat_names(names, [0, 1, 2]) == "Ana, Bob and Cy" and seat_names(names, []) == "Nobody"
+    assert seat_names((), [3]) == "Player 4"
+    assert who_won(names, [1]) == "Bob wins" and who_won(names, [0, 2]) == "Ana and Cy win"
+    assert who_won(names, []) == "Nobody wins"
