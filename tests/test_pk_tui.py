@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from cutthroat.games.psycho_killer.rules import RULES
 from cutthroat.saves import Seat
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.tables.game_over import GameOverScreen
@@ -121,3 +122,38 @@ async def test_a_save_made_mid_decision_resumes_at_that_very_decision() -> None:
                 break
             await pilot.pause(0.02)
         assert session_of(app).log[len(data.log)][1].kind == "stop"
+
+
+def reached(done, seats, config=None):
+    """Seeded random play (any seat to act) to the first position `done` holds, over seeds."""
+    from cutthroat.session import Session
+
+    for seed in range(200):
+        rng, session = random.Random(seed), Session(GAME, config or {}, seed, seats)
+        while not session.is_over and not done(session.state):
+            seat = rng.choice(session.to_act)
+            session.apply(rng.choice(session.legal_actions(seat)), seat)
+        if not session.is_over:
+            return session
+    raise AssertionError("no seed gets there")
+
+
+@async_test
+async def test_saves_made_in_a_trip_over_window_and_at_a_held_predicament_resume_there() -> None:
+    """A save in the middle of a Trip Over window that asks Ana, and one where Ana (Hold Your
+    Nerve) may keep the predicament she drew: each loads straight into that very prompt."""
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    window = reached(lambda s: bool(s.stack) and s.stack[-1].kind == "window" and s.stack[-1].seat != 0
+                     and any(c.code == "TRIP" for c in s.hands[0]) and 0 in RULES.to_act(s), seats)
+    hold = reached(lambda s: bool(s.stack) and s.stack[-1].kind == "hold" and s.stack[-1].seat == 0, seats,
+                   {"hold-your-nerve": "on"})
+    for session, words in ((window, "Trip Over?"), (hold, "you may keep it")):
+        app = CutthroatApp(loaded=session.save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(200):
+                if isinstance(app.screen, ChoiceScreen) and words in screen_text(app):
+                    break
+                await pilot.pause(0.02)
+            assert isinstance(app.screen, ChoiceScreen) and words in screen_text(app)
+            if session is hold:  # Ana alone decides: nothing moved before her answer
+                assert session_of(app).state == session.state
