@@ -57,3 +57,15 @@ def screen_text(app) -> str:
             text = text.ljust(round(x / 12.2)) + chunk
         lines.append(text.rstrip())
     return "\n".join(lines)
+
+
+#: What a private screen shows: a hand panel with its cards.
+HAND_MARKS = ("'s hand · ", "Your hand · ")
+
+
+def frame_kind(frame: str, private_marks=HAND_MARKS) -> str:
+    """A painted frame, sorted for the hot-seat checks: a curtain ("Pass to …"), a private screen
+    (something only one seat may see: `private_marks`), or a shared one."""
+    if "Pass to " in frame and "Press Enter when only" in frame:
+        return "curtain"
+    return "private" if any(mark in frame for mark in private_marks) else "shared"

@@ -22,7 +22,7 @@ from cutthroat.tui.tables.exploding_kittens.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from helpers_ek import BOX_CONFIG, position
-from helpers_pilot import async_test, screen_text, session_of
+from helpers_pilot import async_test, frame_kind, screen_text, session_of
 
 SIZE = (80, 24)
 SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random"), Seat("bot", "Dee", "random")]
@@ -30,9 +30,7 @@ PRIVATE_MARKS = ("'s hand · ", "You know:", "Since your last turn", "put the to
 
 
 def kind_of(frame: str) -> str:
-    if "Pass to " in frame and "Press Enter when only" in frame:
-        return "curtain"
-    return "private" if any(mark in frame for mark in PRIVATE_MARKS) else "shared"
+    return frame_kind(frame, PRIVATE_MARKS)
 
 
 class Frames:

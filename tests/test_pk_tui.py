@@ -18,16 +18,13 @@ from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.psycho_killer.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
-from helpers_pilot import async_test, screen_text, session_of
+from helpers_pilot import async_test, frame_kind, screen_text, session_of
 
 SIZE = (80, 24)
 GAME = "psycho-killer"
 
 
-def kind_of(frame: str) -> str:
-    if "Pass to " in frame and "Press Enter when only" in frame:
-        return "curtain"
-    return "private" if "'s hand · " in frame or "Your hand · " in frame else "shared"
+kind_of = frame_kind
 
 
 async def drive(pilot, app, frames: list, steps: int, stop=lambda: False) -> None:

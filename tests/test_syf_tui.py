@@ -20,17 +20,14 @@ from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.stab_your_friends.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
-from helpers_pilot import async_test, screen_text, session_of
+from helpers_pilot import async_test, frame_kind, screen_text, session_of
 
 SIZE = (80, 24)
 GAME = "stab-your-friends"
 NAMED_BACK = re.compile(r"▒[A-Z]")  # a face-down card with its name: only its placer may see that
 
 
-def kind_of(frame: str) -> str:
-    if "Pass to " in frame and "Press Enter when only" in frame:
-        return "curtain"
-    return "private" if "'s hand · " in frame or "Your hand · " in frame else "shared"
+kind_of = frame_kind
 
 
 async def drive(pilot, app, frames: list, moves: int, stop=lambda: False) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from cutthroat.bots.policy import PolicyBot
 from cutthroat.bots.search import SearchBot
 from cutthroat.engine.protocol import Action
 from cutthroat.games.psycho_killer.cards import (
@@ -249,14 +250,9 @@ FRAME_CHOICE = {WINDOW: _window, ATTACK: _attack, DRAWN: _drawn, HOLD: _hold, AG
                 TARGET: _target, DECK: _deck, AT: _at, PICK: _pick}
 
 
-class HeuristicBot:
-    level = "heuristic"
-
-    def __init__(self, rules, seed: int = 0, think_ms: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal: Sequence[Action]) -> Action:
-        return choose(_Table.of_view(view), legal, self.rng)
+class HeuristicBot(PolicyBot):
+    read = staticmethod(_Table.of_view)
+    policy = staticmethod(choose)
 
 
 def _rollout(rules, state, seat: int, legal: list, rng: random.Random) -> Action:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from cutthroat.bots.policy import PolicyBot
 from cutthroat.bots.search import SearchBot
 from cutthroat.engine.protocol import Action
 from cutthroat.games.stab_your_friends.cards import (
@@ -146,14 +147,9 @@ def choose(t: _Table, legal: Sequence[Action], rng: random.Random | None = None)
     return legal[0]
 
 
-class HeuristicBot:
-    level = "heuristic"
-
-    def __init__(self, rules, seed: int = 0, think_ms: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal: Sequence[Action]) -> Action:
-        return choose(_Table.of_view(view), legal, self.rng)
+class HeuristicBot(PolicyBot):
+    read = staticmethod(_Table.of_view)
+    policy = staticmethod(choose)
 
 
 def _rollout(rules, state, seat: int, legal: list, rng: random.Random) -> Action:

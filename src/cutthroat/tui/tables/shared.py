@@ -95,7 +95,12 @@ class SharedTableScreen(TableScreenBase):
             log.write(self.sym_text(line))
 
     def intro_lines(self) -> list[str]:
-        return [f"Seed {self.table.seed}"]
+        return [f"Seed {self.table.seed}"] + self.resumed_lines()
+
+    def resumed_lines(self) -> list[str]:
+        """`Resumed after 34 moves` for a table opened from a save or the autosave."""
+        version = self.update.version
+        return [f"Resumed after {version} moves"] if version else []
 
     # -- symbols --------------------------------------------------------------------------------------
     @property

@@ -99,7 +99,7 @@ class TableScreen(SharedTableScreen):
     def intro_lines(self) -> list[str]:
         view = self.update.view
         lines = [f"{RECIPES[view.recipe].name} · {view.n} players", f"Seed {self.table.seed}"]
-        return lines + ([f"Resumed after {self.update.version} moves"] if self.update.version else [])
+        return lines + self.resumed_lines()
 
     def shown_events(self, update: SeatUpdate):
         # A drawn kitten is told by the draw itself ("Cy drew Exploding Kitten!"): its

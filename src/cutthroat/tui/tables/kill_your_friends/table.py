@@ -86,7 +86,7 @@ class TableScreen(SharedTableScreen):
         view = self.update.view
         variants = variant_text(view)
         lines = [f"{view.n} players{' · ' + variants if variants else ''}", f"Seed {self.table.seed}"]
-        return lines + ([f"Resumed after {self.update.version} moves"] if self.update.version else [])
+        return lines + self.resumed_lines()
 
     def shown_events(self, update: SeatUpdate):
         return [e for e in update.events if e.kind != "turn_started"]

@@ -71,7 +71,7 @@ class TableScreen(SharedTableScreen):
                                          ("Quickie", view.pk_limit == 3)) if on]
         lines = [f"Edition {view.edition} · {view.n} players" + "".join(f" · {o}" for o in options),
                  f"Seed {self.table.seed}"]
-        return lines + ([f"Resumed after {self.update.version} moves"] if self.update.version else [])
+        return lines + self.resumed_lines()
 
     def shown_events(self, update: SeatUpdate):
         return [e for e in update.events if e.kind != "turn_ended"]

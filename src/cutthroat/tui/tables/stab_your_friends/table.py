@@ -74,7 +74,7 @@ class TableScreen(SharedTableScreen):
         view = self.update.view
         call = {"crown": " · royal call-out", "anyone": " · call-out: anyone"}.get(view.call_out, "")
         lines = [f"{view.n} players{call}", f"Seed {self.table.seed}"]
-        return lines + ([f"Resumed after {self.update.version} moves"] if self.update.version else [])
+        return lines + self.resumed_lines()
 
     def news_events(self, seat: int, events) -> list:
         return [e for e in events if not (e.kind == "placed" and e.seat == seat)]  # it chose that card
