@@ -10,6 +10,7 @@ import pytest
 
 from cutthroat import __version__, cli
 from cutthroat.games.kill_the_kings import RULES
+from cutthroat.saves import Seat
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -118,7 +119,7 @@ def test_load_of_a_broken_file_is_refused_and_untouched(tmp_path, capsys):
 def test_play_passes_the_variant_seed_and_seats_to_the_app(monkeypatch):
     seen = {}
 
-    def fake_launch(save_dir, start=None, loaded=None):
+    def fake_launch(save_dir, start=None, loaded=None, loaded_path=None):
         seen.update(save_dir=save_dir, start=start)
         return 0
 
@@ -131,3 +132,18 @@ def test_play_passes_the_variant_seed_and_seats_to_the_app(monkeypatch):
     assert seen["save_dir"] == "/tmp/somewhere"
     assert cli.main(["play", "kill-the-kings", "--humans", "0", "--bots", "hard"]) == 0
     assert [(s.kind, s.level) for s in seen["start"]["seats"]] == [("bot", "hard")]
+    assert seen["start"]["keep"] is False  # a watched game is not kept in Continue …
+    assert cli.main(["play", "kill-the-kings", "--humans", "0", "--bots", "hard", "--keep"]) == 0
+    assert seen["start"]["keep"] is True  # … unless asked
+
+
+def test_load_hands_the_app_the_file_it_came_from(monkeypatch, tmp_path):
+    """So a game in progress loaded by path goes on in its own file, and any other save is copied."""
+    from cutthroat.session import Session
+
+    path = tmp_path / "mine.json"
+    Session("kill-the-kings", {}, 5, [Seat("human", "You")]).save(path, "mine")
+    seen = {}
+    monkeypatch.setattr(cli, "launch_app", lambda save_dir, **kw: seen.update(kw) or 0)
+    assert cli.main(["load", str(path)]) == 0
+    assert seen["loaded_path"] == str(path) and seen["loaded"].name == "mine"

@@ -162,7 +162,7 @@ async def test_title_to_hot_seat_game_play_refusal_bot_save_and_load(save_dir: P
         await pilot.press(*["down"] * menu.get_option_index("load"), "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, LoadScreen))
         load = app.screen
-        key = next(k for k, p in load.paths.items() if p == path)
+        key = next(k for k, e in load.entries.items() if e.path == path)
         menu = load.query_one("#load-list", OptionList)
         while menu.highlighted != menu.get_option_index(key):
             await pilot.press("down")

@@ -22,7 +22,6 @@ from cutthroat import paths, saves
 from cutthroat.engine.protocol import Action, IllegalAction
 from cutthroat.games.kill_the_kings.rules import NEXT_ROUND, PLACE
 from cutthroat.saves import Seat
-from cutthroat.session import AUTOSAVE_NAME
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.screens.help import HelpScreen
 from cutthroat.tui.screens.load import LoadScreen
@@ -35,6 +34,12 @@ from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundE
 from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
 from helpers_pilot import session_of
+
+
+def autosaves(save_dir: Path) -> list[Path]:
+    """The games in progress kept in the save directory (one file each)."""
+    return sorted((save_dir / "in-progress").glob("*.json"))
+
 
 SIZE = (80, 24)
 
@@ -124,7 +129,7 @@ async def highlight_option(pilot: Pilot, menu: OptionList, option_id: str) -> No
 async def select_load_entry(pilot: Pilot, path: Path) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, LoadScreen)
-    key = next(k for k, p in screen.paths.items() if p == path)
+    key = next(k for k, e in screen.entries.items() if e.path == path)
     await highlight_option(pilot, screen.query_one("#load-list", OptionList), key)
     await pilot.press("enter")
     await pilot.pause()
@@ -151,7 +156,7 @@ async def test_whole_game_from_title_by_keys(save_dir: Path) -> None:
         assert isinstance(table, TableScreen)
         session = session_of(table)
         assert (session.seed, session.config, len(session.log)) == (5470, {"mode": "killer"}, 0)
-        assert (save_dir / AUTOSAVE_NAME).exists()
+        assert autosaves(save_dir)
 
         kinds: set[str] = set()
         round_ends = 0
@@ -183,7 +188,7 @@ async def test_whole_game_from_title_by_keys(save_dir: Path) -> None:
         assert len(view.round_points) == 3 and result.scores == [view.total]
         title = app.screen.query_one("#game-over .dialog-title", Static)
         assert str(title.content) == ("YOU WIN" if result.winners else "You lose")
-        assert not (save_dir / AUTOSAVE_NAME).exists()  # a finished game leaves nothing to continue
+        assert not autosaves(save_dir)  # a finished game leaves nothing to continue
 
         await pilot.press("t")
         await pilot.pause()
@@ -353,7 +358,7 @@ async def test_load_screen_lists_own_saves_and_examples(save_dir: Path) -> None:
         assert "Examples" in prompts
         examples = sorted(paths.data_dir("saves").glob("*.json"))
         for path in examples:
-            assert any(p.strip() == saves.read(path).name for p in prompts), path.name
+            assert any(p.splitlines()[0].strip() == saves.read(path).name for p in prompts), path.name
         if not examples:
             return  # nothing shipped yet
         ktk = next(p for p in examples if saves.read(p).game == "kill-the-kings")
@@ -394,7 +399,7 @@ async def test_continue_resumes_the_autosave_of_an_earlier_run(save_dir: Path) -
         for _ in range(3):
             await play(pilot, pick_action(session_of(table).legal_actions(0)))
         state, log = encoded(table), list(session_of(table).log)
-    assert (save_dir / AUTOSAVE_NAME).is_file()
+    assert autosaves(save_dir)
 
     second = CutthroatApp()
     async with second.run_test(size=SIZE) as pilot:
@@ -482,7 +487,7 @@ async def test_app_quits_when_its_terminal_is_gone(monkeypatch, save_dir: Path) 
         assert app.return_code is None
         app.check_terminal()
         assert app.return_code == 0  # exit() was called: a clean quit
-    assert (save_dir / AUTOSAVE_NAME).is_file()  # the game so far is kept for Continue
+    assert autosaves(save_dir)  # the game so far is kept for Continue
 
 
 # -- (j) the too-small guard -------------------------------------------------------------------------

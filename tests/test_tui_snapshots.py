@@ -4,24 +4,31 @@ Update with `pytest tests/test_tui_snapshots.py --snapshot-update` and look at t
 tests/__snapshots__/test_tui_snapshots/ before committing them.
 
 Nothing in these screens may depend on the clock or a random seed: every game is seeded, the
-save/config dirs are fresh (tests/conftest.py, so Continue is always "no game in progress"),
+save/config dirs are fresh (tests/conftest.py, so Continue is "no game in progress" unless a
+test keeps games, with fixed times, in a save dir shown as ~/saves),
 and the card style is pinned to Unicode so the locale doesn't matter.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import time
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
+from cutthroat import saves
 from cutthroat.bots import make_bot
 from cutthroat.engine.protocol import Action
 from cutthroat.games.kill_the_kings.rules import RULES
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.continue_list import ContinueScreen
 from cutthroat.tui.screens.help import HelpScreen
+from cutthroat.tui.screens.load import LoadScreen
 from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
@@ -153,3 +160,67 @@ def test_too_small_terminal(snap_compare) -> None:
         assert isinstance(pilot.app.screen, TooSmallScreen)
 
     assert snap_compare(CutthroatApp(), terminal_size=(70, 20), run_before=run_before)
+
+
+# -- games in progress and saves: fixed times, a save dir shown as ~/saves -------------------------------
+PLAYED = time.mktime((2026, 11, 28, 21, 15, 0, 0, 0, -1))
+
+
+@pytest.fixture
+def saves_at_home(tmp_path, monkeypatch) -> Path:
+    """A save dir at ~/saves (so the screens show the same path every run), in UTC."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    save_dir = tmp_path / "saves"
+    monkeypatch.setenv("CUTTHROAT_SAVE_DIR", str(save_dir))
+    yield save_dir
+    monkeypatch.undo()
+    time.tzset()
+
+
+def kept_game(save_dir: Path, game: str, seed: int, seats: list[Seat], moves: int, config=None) -> Path:
+    """A game in progress, played `moves` moves by random bots' hands, last played at PLAYED."""
+    session = Session(game, config or {}, seed, seats, autosave_path=save_dir / "in-progress" / f"{game}-{seed}.json")
+    for i in range(moves):
+        seat = session.current_seat
+        bot = make_bot(session.rules, "random", seed=i)
+        session.apply(bot.choose(session.view(seat), session.legal_actions(seat)), seat)
+    return session.autosave_path
+
+
+def test_continue_list(snap_compare, saves_at_home: Path) -> None:
+    bots = [Seat("bot", name, "hard") for name in ("Bob", "Cy", "Dee")]
+    for minutes, (game, seed, seats, moves) in enumerate([
+            ("kill-the-kings", 5, [YOU], 60),
+            ("exploding-kittens", 3, [Seat("human", "Ana"), Seat("human", "Bob"), bots[1]], 25),
+            ("psycho-killer", 4, [Seat("human", "Ana"), *bots], 40)]):
+        path = kept_game(saves_at_home, game, seed, seats, moves)
+        os.utime(path, (PLAYED + 60 * minutes, PLAYED + 60 * minutes))
+    broken = saves_at_home / "in-progress" / "kill-your-friends-9.json"
+    broken.write_text('{"format": "cutthroat-save", "vers', encoding="utf-8")
+    os.utime(broken, (PLAYED - 86400, PLAYED - 86400))
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("c")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, ContinueScreen))
+
+    assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_load_screen(snap_compare, saves_at_home: Path) -> None:
+    mine = kept_game(saves_at_home, "kill-the-kings", 5, [YOU], 60)
+    good = saves_at_home / "before-the-last-king.json"
+    data = saves.read(mine)
+    data.name = "Before the last king"
+    saves.write(good, data)
+    os.utime(good, (PLAYED, PLAYED))
+    broken = saves_at_home / "cut-short.json"
+    broken.write_text('{"format": "cutthroat-save", "vers', encoding="utf-8")
+    os.utime(broken, (PLAYED - 3600, PLAYED - 3600))
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("l")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, LoadScreen))
+
+    assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)

@@ -45,6 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a game")
     seats(play)
     play.add_argument("--humans", type=int, default=1, help="the first H seats are humans (default 1)")
+    play.add_argument("--keep", action="store_true",
+                      help="keep a game with no human seat in Continue (watched games are not kept)")
 
     load = sub.add_parser("load", help="resume a save file")
     load.add_argument("file", metavar="FILE")
@@ -215,7 +217,8 @@ def cmd_play(args) -> int:
         seats = [Seat("human", names[i]) for i in range(args.humans)]
         seats += [Seat("bot", names[args.humans + i], lvl) for i, lvl in enumerate(levels)]
     seed = args.seed if args.seed is not None else _fresh_seed()
-    start = {"game": info.game_id, "config": config, "seed": seed, "seats": seats, "think_ms": args.think}
+    start = {"game": info.game_id, "config": config, "seed": seed, "seats": seats, "think_ms": args.think,
+             "keep": args.keep}
     return launch_app(args.save_dir, start=start)
 
 
@@ -228,7 +231,7 @@ def cmd_load(args) -> int:
         raise CliError(str(exc)) from None
     if not game_info(data.game).playable:
         raise CliError(f"{args.file}: {game_info(data.game).name} has no table yet")
-    return launch_app(args.save_dir, loaded=data)
+    return launch_app(args.save_dir, loaded=data, loaded_path=args.file)
 
 
 def _info(game_id: str):
@@ -242,10 +245,10 @@ def _fresh_seed() -> int:
     return int(time.time() * 1000) % 1_000_000
 
 
-def launch_app(save_dir: str | None, start: dict | None = None, loaded=None) -> int:
+def launch_app(save_dir: str | None, start: dict | None = None, loaded=None, loaded_path=None) -> int:
     from cutthroat.tui.app import CutthroatApp
 
-    app = CutthroatApp(save_dir=save_dir, start=start, loaded=loaded)
+    app = CutthroatApp(save_dir=save_dir, start=start, loaded=loaded, loaded_path=loaded_path)
     app.run()
     return app.return_code or 0
 

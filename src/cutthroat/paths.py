@@ -39,6 +39,15 @@ def data_dir(name: str) -> Path:
     return Path(__file__).resolve().parents[2] / name
 
 
+def shown(path: str | os.PathLike) -> str:
+    """A path as a player reads it: `~/…` under their home folder."""
+    path = Path(path)
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except (ValueError, RuntimeError):
+        return str(path)
+
+
 def write_atomically(path: str | os.PathLike, text: str) -> Path:
     """Write `text` so a crash leaves the old file or the new one, never half of either:
     a temp file beside the target, flushed and fsynced, then renamed over it."""

@@ -16,7 +16,7 @@ from typing import Any
 from cutthroat import __version__
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.protocol import Action, IllegalAction
-from cutthroat.engine.registry import UnknownGame, get_rules, parse_variants
+from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
 from cutthroat.paths import write_atomically
 
 FORMAT = "cutthroat-save"
@@ -56,6 +56,58 @@ class SaveData:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Game-over figures per seat, counted while the log was replayed (None: not counted).
     stats: list[dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the Continue and Load lists say about a save, all of it public."""
+
+    game: str  # the game's (short) name
+    setup: str  # the variants worth naming ("Killer", "Party Pack · Five different off")
+    players: str  # "Ana, Bob + 2 bots"
+    moves: int
+    progress: str  # the game's own words ("round 2 of 3 · 5 points")
+
+    @property
+    def title(self) -> str:
+        return f"{self.game} · {self.setup}" if self.setup else self.game
+
+    @property
+    def line(self) -> str:
+        moves = f"{self.moves} move{'s' * (self.moves != 1)}"
+        return " · ".join(part for part in (self.players, moves, self.progress) if part)
+
+
+def summarize(data: SaveData) -> SaveSummary:
+    rules = get_rules(data.game)
+    return SaveSummary(game_info(data.game).short, setup_text(rules, data.config), players_text(data.seats), len(data.log),
+                       rules.progress(data.state))
+
+
+def setup_text(rules, config: dict[str, str]) -> str:
+    """The variants that make this game different: those off their default, and a `listed` one
+    (a mode, a recipe) always. Labels are cut at their explanation ("Killer — 7+ points…")."""
+    parts = []
+    for variant in rules.variants:
+        value = config.get(variant.name, variant.default)
+        if variant.per_seat or not variant.choices or (value == variant.default and not variant.listed):
+            continue
+        if variant.is_flag:
+            parts.append(variant.heading if value == "on" else f"{variant.heading} off")
+        elif variant.listed:
+            parts.append(variant.label(value).split(" — ")[0])
+        else:
+            parts.append(f"{variant.heading}: {variant.label(value)}")
+    return " · ".join(parts)
+
+
+def players_text(seats: list[Seat]) -> str:
+    humans = [s.name for s in seats if not s.is_bot]
+    bots = len(seats) - len(humans)
+    text = ", ".join(humans) if humans else "bots only"
+    if humans and bots:
+        text += f" + {bots} bot{'s' * (bots != 1)}"
+    return text
 
 
 def to_json(data: SaveData) -> dict[str, Any]:

@@ -16,8 +16,6 @@ from cutthroat.engine.protocol import Action, Event, IllegalAction, Result
 from cutthroat.engine.registry import get_rules
 from cutthroat.saves import SaveData, SaveError, Seat, new_stats, tally
 
-AUTOSAVE_NAME = "autosave.json"
-
 
 class Session:
     def __init__(self, game: str, config: dict[str, str], seed: int, seats: list[Seat], *,
@@ -149,6 +147,3 @@ class Session:
             except OSError:
                 pass
 
-
-def autosave_path(directory: str | os.PathLike) -> Path:
-    return Path(directory) / AUTOSAVE_NAME

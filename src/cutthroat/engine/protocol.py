@@ -88,6 +88,7 @@ class Variant:
     shown_when: tuple[str, str] | None = None
     per_seat: bool = False  # one choice per seat, its value the choices joined ("RBGY")
     example: str = ""  # what a free-text row starts with on the setup screen
+    listed: bool = False  # named in the Continue and Load lists even at its default (a mode, a recipe)
 
     @property
     def is_flag(self) -> bool:
@@ -236,6 +237,11 @@ class Rules:
         return self.state_type.from_json(data)
 
     def rules_text(self) -> str:
+        return ""
+
+    def progress(self, state: Any) -> str:
+        """How far a game has gone, in a few public words ("round 2 of 3 · 5 points"), for the
+        Continue and Load lists."""
         return ""
 
     def tally(self, stats: list[dict[str, Any]], event: Event) -> None:

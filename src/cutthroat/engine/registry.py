@@ -24,6 +24,11 @@ class GameInfo:
     blurb: str
     package: str | None  # holds `RULES` and `bots.BOTS`; None = coming soon
     table: str | None = None  # the TUI module with the game's `TableScreen`
+    short_name: str = ""  # where space is short (lists); the name if blank
+
+    @property
+    def short(self) -> str:
+        return self.short_name or self.name
 
     @property
     def implemented(self) -> bool:
@@ -46,7 +51,8 @@ GAMES: tuple[GameInfo, ...] = (
              "cutthroat.games.kill_the_kings", "cutthroat.tui.tables.kill_the_kings"),
     GameInfo("exploding-kittens", "Exploding Kittens: Recipes for Disaster", "2–5",
              "Draw until someone explodes; Nope, Attack and Defuse your way out.",
-             "cutthroat.games.exploding_kittens", "cutthroat.tui.tables.exploding_kittens"),
+             "cutthroat.games.exploding_kittens", "cutthroat.tui.tables.exploding_kittens",
+             short_name="Exploding Kittens"),
     GameInfo("kill-your-friends", "Kill Your Friends", "2–8",
              "Stack Kill cards on your friends' lives; the Reaper decides.",
              "cutthroat.games.kill_your_friends", "cutthroat.tui.tables.kill_your_friends"),

@@ -75,6 +75,7 @@ class TableHost:
         self._expired = False  # while a timed-out window's passes are played
         self._notices: list[tuple[str, str]] = []  # (title, text) for the next update
         self._autosave_error: str | None = None
+        self._note_autosave()  # a save dir that can't be written is said at once, not at the first move
         self.started = False  # nothing moves on its own before `start`
         self.closed = False
 
@@ -255,15 +256,20 @@ class TableHost:
         self._changed([])
         return None
 
+    def _note_autosave(self) -> None:
+        """Say once when autosaving starts failing (and again if it fails again after working)."""
+        error = self.session.autosave_error
+        if error != self._autosave_error:
+            if error:
+                self._notices.append(("Autosave failed", f"{error} — the game goes on; save with s "
+                                                         "to a path elsewhere (e.g. ~/mine.json)"))
+            self._autosave_error = error
+
     def _changed(self, events: list[Event]) -> None:
         self._claim = None
         if self._pauses:
             self._holds.update(self._pauses[e.kind] for e in events if e.kind in self._pauses)
-        error = self.session.autosave_error
-        if error != self._autosave_error:
-            if error:
-                self._notices.append(("Autosave failed", f"{error} — the game goes on; save with s elsewhere"))
-            self._autosave_error = error
+        self._note_autosave()
         self._plan()
         if self._ports:
             self._deliver(events)

@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 from textual.events import Resize
 
-from cutthroat import paths
+from cutthroat import in_progress, paths
 from cutthroat.saves import SaveData, SaveError, Seat
-from cutthroat.session import Session, autosave_path
+from cutthroat.session import Session
 from cutthroat.settings import load_settings, save_settings
 from cutthroat.themes import DEFAULT_PALETTE, DEFAULT_THEME, load_themes, palette_css_variables
 from cutthroat.tui.screens.too_small import TooSmallScreen
@@ -42,11 +42,12 @@ class CutthroatApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, save_dir: str | None = None, start: dict[str, Any] | None = None,
-                 loaded: SaveData | None = None) -> None:
+                 loaded: SaveData | None = None, loaded_path: str | os.PathLike | None = None) -> None:
         super().__init__()
         self.save_dir = paths.save_dir(save_dir)
         self.start = start
         self.loaded = loaded
+        self.loaded_path = Path(loaded_path) if loaded_path else None
         self.settings, settings_error = load_settings()
         self.cutthroat_themes, theme_errors = load_themes()
         self.startup_messages = [m for m in [settings_error, *theme_errors] if m]
@@ -54,6 +55,8 @@ class CutthroatApp(App):
             self.register_theme(loaded_theme.theme)
         self.theme = self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME
         self.host = None  # the table host of the game on screen
+        self.claim = None  # its lock on its game in progress (in_progress.Claim)
+        self._pending_claim = None
 
     # -- theme variables the .tcss files use ($card-red …) ---------------------------------------
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -69,10 +72,17 @@ class CutthroatApp(App):
         if self.start:
             self.start_game(**self.start)
         elif self.loaded:
-            self.resume(self.loaded)
+            self.resume(self.loaded, self.loaded_path)
         self.check_size(self.size.width, self.size.height)
         if not self.is_headless and _terminal_alive():
             self.set_interval(1.0, self.check_terminal)
+
+    def on_unmount(self) -> None:
+        """Quitting: the table stops and lets go of its game (the autosave is already written)."""
+        if self.host is not None:
+            self.host.close()
+        if self.claim is not None:
+            self.claim.release()
 
     def check_terminal(self) -> None:
         """Quit once the terminal is gone. A dropped ssh connection or a closed window normally
@@ -104,25 +114,56 @@ class CutthroatApp(App):
             self.persist_settings()
 
     # -- games ---------------------------------------------------------------------------------
-    @property
-    def autosave_file(self) -> Path:
-        return autosave_path(self.save_dir)
-
     def new_session(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
-                    think_ms: int | None = None) -> Session:
-        return Session(game, config, seed, seats, autosave_path=self.autosave_file,
-                       think_ms=think_ms, undo_allowed=self.settings.undo)
+                    think_ms: int | None = None, autosave: Path | None = None) -> Session:
+        return Session(game, config, seed, seats, autosave_path=autosave, think_ms=think_ms,
+                       undo_allowed=self.settings.undo)
 
     def start_game(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
-                   think_ms: int | None = None) -> None:
-        session = self.new_session(game, config, seed, seats, think_ms)
+                   think_ms: int | None = None, keep: bool = False) -> None:
+        """A new table. It is a game in progress from its deal, with its own autosave, if a human
+        sits at it (or `keep` asks: watching bots is not a game to come back to)."""
+        kept = keep or any(not seat.is_bot for seat in seats)
+        path = in_progress.new_path(self.save_dir, game) if kept else None
+        session = self.new_session(game, config, seed, seats, think_ms, path)
+        if path is not None and not self._take_claim(path):
+            return
         session.autosave()
         self.open_table(session)
 
-    def resume(self, data: SaveData) -> None:
-        session = Session.from_save(data, autosave_path=self.autosave_file, undo_allowed=self.settings.undo)
+    def resume(self, data: SaveData, path: Path | None = None) -> None:
+        """Open a save. A game in progress goes on in its own file (unless another window has it
+        open); any other save (yours or an example, left as it is) starts a new game in
+        progress from its position, kept from now on like a new game."""
+        legacy = path is not None and path.name == in_progress.LEGACY_AUTOSAVE and \
+            in_progress.is_in_progress(self.save_dir, path)
+        if path is not None and in_progress.is_in_progress(self.save_dir, path) and not legacy:
+            autosave: Path | None = path
+        elif any(not seat.is_bot for seat in data.seats):
+            autosave = in_progress.new_path(self.save_dir, data.game)
+        else:
+            autosave = None
+        if autosave is not None and not self._take_claim(autosave):
+            return
+        session = Session.from_save(data, autosave_path=autosave, undo_allowed=self.settings.undo)
         session.autosave()
+        if legacy and session.autosave_error is None:  # format 1's single autosave has moved
+            path.unlink(missing_ok=True)
         self.open_table(session)
+
+    def _take_claim(self, path: Path) -> bool:
+        """Hold the game's lock while its table is open; refuse if another window holds it."""
+        try:
+            claim = in_progress.claim(path)
+        except OSError:  # an unwritable save dir: the game is played, and its autosave says why
+            self._pending_claim = None
+            return True
+        if claim is None:
+            self.notify("That game is open in another window: play it there, or close it first",
+                        title="Can't resume", severity="error")
+            return False
+        self._pending_claim = claim
+        return True
 
     def load_file(self, path: Path) -> bool:
         """Load a save file; a bad one is reported in one line and left as it is."""
@@ -133,32 +174,50 @@ class CutthroatApp(App):
         except SaveError as exc:
             self.notify(str(exc), title="Can't load", severity="error", timeout=8)
             return False
-        self.resume(data)
+        self.resume(data, path)
         return True
 
     def open_table(self, session: Session) -> None:
         """Seat the table: a host runs it, the screen looks through a lens over its ports."""
         from cutthroat.host import SystemClock, TableHost, ThreadWorkers
         from cutthroat.lens import Lens
-        from cutthroat.tui.screens.title import TitleScreen
         from cutthroat.tui.tables import table_screen
 
-        # One table at a time: everything above the title goes, and so does the old host.
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
-            self.pop_screen()
-        if self.host is not None:
-            self.host.close()
+        left = self.leave_table()
+        claim, self._pending_claim = self._pending_claim, None
+        self.claim = claim
         humans = [i for i, seat in enumerate(session.seats) if not seat.is_bot]
         self.host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers(),
                               quick_pass=humans if len(humans) == 1 else ())
         self.apply_table_settings()
         self.push_screen(table_screen(Lens.for_host(self.host)))
         self.check_size(self.size.width, self.size.height)
+        if left:
+            self.notify(f"Your {left} game is kept: Continue resumes it", timeout=6)
+
+    def leave_table(self) -> str | None:
+        """Close the table on screen (one at a time): its host stops, its lock is let go, and
+        its autosave stays. Returns the game's name if it is a game in progress left behind."""
+        from cutthroat.tui.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        host, self.host = self.host, None
+        claim, self.claim = self.claim, None
+        if host is None:
+            return None
+        host.close()
+        session = host.session
+        if claim is not None:
+            claim.release()
+        kept = session.autosave_path is not None and not session.is_over and session.autosave_path.exists()
+        return session.rules.name if kept else None
 
     def play_again(self, seed: int) -> None:
         """A new game like the one on the table, dealt from `seed`."""
         session = self.host.session  # (over: nothing changes it any more)
-        self.start_game(session.game, session.config, seed, session.seats, session.think_ms)
+        self.start_game(session.game, session.config, seed, session.seats, session.think_ms,
+                        keep=session.autosave_path is not None)
 
     def save_table(self, path, name: str = "") -> Path:
         """Save the game on the table (raises SaveError with a one-line reason)."""

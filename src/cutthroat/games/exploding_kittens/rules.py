@@ -112,7 +112,7 @@ class ExplodingKittensRules(Rules):
     variants = (
         Variant("recipe", RECIPE_IDS, DEFAULT_RECIPE,
                 "the deck for the game: " + ", ".join(RECIPE_IDS), title="Recipe",
-                labels=tuple(RECIPES[r].name for r in RECIPE_IDS)),
+                labels=tuple(RECIPES[r].name for r in RECIPE_IDS), listed=True),
         Variant("five-different", ("off", "on"), "on",
                 "the five-different combo (take any card from the discard pile)", title="Five different"),
         Variant("custom", (), "",
@@ -367,6 +367,9 @@ class ExplodingKittensRules(Rules):
             "mean_actions": round(sum(r.details["actions"] for r in results) / n, 1),
             "stalemates": sum(1 for r in results if r.details["how"] == "stalemate"),
         }
+
+    def progress(self, state) -> str:
+        return f"{len(state.in_game())} of {state.n} still in"
 
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

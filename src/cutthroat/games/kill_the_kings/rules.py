@@ -26,7 +26,7 @@ from cutthroat.games.kill_the_kings.actions import (
     PLAY_RESERVE,
     RESERVE,
 )
-from cutthroat.games.kill_the_kings.cards import KINGS, RESERVE_SPOTS, TARGETS
+from cutthroat.games.kill_the_kings.cards import KINGS, RESERVE_SPOTS, ROUNDS, TARGETS
 from cutthroat.games.kill_the_kings.effects import MOVES, NEXT, deal
 from cutthroat.games.kill_the_kings.events import EVENT_TYPES
 from cutthroat.games.kill_the_kings.state import FIT_TABLE, GAME_OVER, PLAY, ROUND_OVER, KtkState, KtkView, tails
@@ -59,7 +59,7 @@ class KillTheKingsRules(Rules):
     variants = (
         Variant("mode", tuple(TARGETS), "killer",
                 "Killer: win with 7+ points in 3 rounds. Psycho: win with 11+.",
-                title="Mode", labels=("Killer — 7+ points in three rounds", "Psycho — 11+ points")),
+                title="Mode", labels=("Killer — 7+ points in three rounds", "Psycho — 11+ points"), listed=True),
     )
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
@@ -175,6 +175,10 @@ class KillTheKingsRules(Rules):
             "killer_win_rate": round(sum(r.details["killer_win"] for r in results) / n, 4),
             "psycho_win_rate": round(sum(r.details["psycho_win"] for r in results) / n, 4),
         }
+
+    def progress(self, state) -> str:
+        points = state.total
+        return f"round {state.round} of {ROUNDS} · {points} point{'s' * (points != 1)}"
 
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

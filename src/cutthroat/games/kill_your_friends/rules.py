@@ -310,6 +310,9 @@ class KillYourFriendsRules(Rules):
             "won_by": dict(sorted(hows.items())),
         }
 
+    def progress(self, state) -> str:
+        return f"{len(state.in_game())} of {state.n} alive"
+
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 

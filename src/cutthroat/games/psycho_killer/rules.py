@@ -327,6 +327,9 @@ class PsychoKillerRules(Rules):
         return {"mean_actions": round(sum(r.details["actions"] for r in results) / n, 1),
                 "mean_winning_points": round(sum(min(r.details["points"]) for r in results) / n, 1)}
 
+    def progress(self, state) -> str:
+        return f"{state.pks} of {state.pk_limit} Psycho Killers out"
+
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 

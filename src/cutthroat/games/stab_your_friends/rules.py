@@ -184,6 +184,10 @@ class StabYourFriendsRules(Rules):
         return {"mean_rounds": round(sum(r.details["rounds"] for r in results) / n, 1),
                 "mean_actions": round(sum(r.details["actions"] for r in results) / n, 1)}
 
+    def progress(self, state) -> str:
+        alive = sum(not out for out in state.out)
+        return f"round {state.round} · {alive} of {state.n} alive"
+
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 

@@ -1,34 +1,71 @@
-"""Load: your saves (newest first), then the example positions shipped with the app."""
+"""Load: your saves (newest first), each read and checked before you pick it, then the example
+positions shipped with the app (read-only). Your saves can be renamed and deleted."""
 
 from __future__ import annotations
 
-import json
-from datetime import datetime
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cutthroat import paths
-from cutthroat.saves import MAX_BYTES as MAX_LABEL_READ
-from cutthroat.session import AUTOSAVE_NAME
+from cutthroat import in_progress, paths, saves
+from cutthroat.saves import SaveData, SaveError, SaveSummary
+from cutthroat.tui.screens.continue_list import when
+
+WIDTH = 72
 
 
-def save_label(path: Path) -> str:
-    """The name stored in the save, else the file name: read loosely, checked on load."""
-    try:
-        name = json.loads(path.read_bytes()[:MAX_LABEL_READ]).get("name")
-    except (OSError, ValueError, AttributeError):
-        name = None
-    return name if isinstance(name, str) and name.strip() else path.stem.replace("-", " ")
+@dataclass
+class SaveEntry:
+    path: Path
+    modified: float
+    example: bool
+    data: SaveData | None = None
+    summary: SaveSummary | None = None
+    error: str | None = None
+
+    @classmethod
+    def read(cls, path: Path, example: bool) -> "SaveEntry":
+        entry = cls(path, path.stat().st_mtime, example)
+        try:
+            entry.data = saves.read(path)
+            entry.summary = saves.summarize(entry.data)
+        except SaveError as exc:
+            entry.error = str(exc)
+        return entry
+
+    @property
+    def name(self) -> str:
+        if self.data is not None and self.data.name.strip():
+            return self.data.name.strip()
+        return self.path.stem.replace("-", " ")
+
+    def text(self) -> Text:
+        """The save's name (and when, for yours), then its game and how far it has gone, or why
+        it is broken."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        right = "" if self.example else when(self.modified)
+        text.append(self.name[: WIDTH - len(right) - 1].ljust(WIDTH - len(right)), style="bold")
+        text.append(right, style="dim")
+        if self.summary is None:
+            text.append("\n  broken: ", style="bold")
+            text.append(self.error or "")
+        else:
+            text.append(f"\n  {self.summary.title}\n  {self.summary.line}")
+        return text
 
 
 def save_files(directory: Path) -> list[Path]:
+    """The saves in a folder, newest first (games in progress live in their own folder)."""
     try:
-        files = [p for p in directory.glob("*.json") if p.is_file()]
+        files = [p for p in directory.glob("*.json")
+                 if p.is_file() and p.name != in_progress.LEGACY_AUTOSAVE]
     except OSError:
         return []
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
@@ -36,45 +73,134 @@ def save_files(directory: Path) -> list[Path]:
 
 class LoadScreen(Screen):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("j", "cursor(1)", show=False),
-        Binding("k", "cursor(-1)", show=False),
+        Binding("escape", "app.pop_screen", "Back", id="load.back"),
+        Binding("r", "rename", "Rename", id="load.rename"),
+        Binding("d,delete", "delete", "Delete", key_display="d", id="load.delete"),
+        Binding("j", "cursor(1)", show=False, id="load.down"),
+        Binding("k", "cursor(-1)", show=False, id="load.up"),
     ]
 
     def compose(self) -> ComposeResult:
         yield Static(" CUTTHROAT ▸ Load a game", classes="title-bar")
         yield OptionList(id="load-list")
-        yield Static("Enter loads · a broken file is reported and left as it is", id="load-help")
+        yield Static("Enter loads · r renames · d deletes · examples are read-only", id="load-help")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.paths: dict[str, Path] = {}
+        self.refresh_list()
+
+    def refresh_list(self, select: Path | None = None) -> None:
         menu = self.query_one("#load-list", OptionList)
-        own = save_files(self.app.save_dir)
-        menu.add_option(Option(f"Your saves — {self.app.save_dir}", disabled=True))
+        self.entries: dict[str, SaveEntry] = {}
+        menu.clear_options()
+        own = [SaveEntry.read(p, example=False) for p in save_files(self.app.save_dir)]
+        menu.add_option(Option(f"Your saves — {paths.shown(self.app.save_dir)}", disabled=True))
         if not own:
             menu.add_option(Option("  (none yet: press s at the table to save)", disabled=True))
-        for i, path in enumerate(own):
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            label = "autosave (game in progress)" if path.name == AUTOSAVE_NAME else save_label(path)[:46]
-            self._add(menu, f"own{i}", f"  {label:<48} {when}", path)
+        for i, entry in enumerate(own):
+            self._add(menu, f"own{i}", entry)
         menu.add_option(None)
         menu.add_option(Option("Examples", disabled=True))
-        for i, path in enumerate(sorted(save_files(paths.data_dir("saves")))):
-            self._add(menu, f"ex{i}", f"  {save_label(path)}", path)
+        examples = sorted(save_files(paths.data_dir("saves")), key=lambda p: p.name)
+        for i, path in enumerate(examples):
+            self._add(menu, f"ex{i}", SaveEntry.read(path, example=True))
         menu.focus()
-        menu.highlighted = next(
+        keys = [k for k, e in self.entries.items() if select is None or e.path == select]
+        target = menu.get_option_index(keys[0]) if keys else None
+        menu.highlighted = target if target is not None else next(
             (i for i in range(menu.option_count) if not menu.get_option_at_index(i).disabled), None)
 
-    def _add(self, menu: OptionList, key: str, label: str, path: Path) -> None:
-        self.paths[key] = path
-        menu.add_option(Option(label, id=key))
+    def _add(self, menu: OptionList, key: str, entry: SaveEntry) -> None:
+        self.entries[key] = entry
+        menu.add_option(Option(entry.text(), id=key))
+
+    def selected(self) -> SaveEntry | None:
+        menu = self.query_one("#load-list", OptionList)
+        if menu.highlighted is None:
+            return None
+        return self.entries.get(menu.get_option_at_index(menu.highlighted).id or "")
 
     def action_cursor(self, step: int) -> None:
         menu = self.query_one("#load-list", OptionList)
         (menu.action_cursor_down if step > 0 else menu.action_cursor_up)()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        path = self.paths.get(event.option.id or "")
-        if path is not None:
-            self.app.load_file(path)
+        entry = self.entries.get(event.option.id or "")
+        if entry is None:
+            return
+        if entry.error:
+            self.app.notify(entry.error, title="Can't load", severity="error", timeout=8)
+        else:
+            self.app.resume(entry.data, entry.path)
+
+    def _own(self) -> SaveEntry | None:
+        entry = self.selected()
+        if entry is not None and entry.example:
+            self.app.notify("Examples are read-only: load one and save it under your own name",
+                            severity="warning")
+            return None
+        return entry
+
+    def action_delete(self) -> None:
+        from cutthroat.tui.screens.confirm import ConfirmScreen
+
+        entry = self._own()
+        if entry is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                entry.path.unlink()
+            except OSError as exc:
+                self.app.notify(f"Can't delete {entry.path.name}: {exc.strerror or exc}", severity="error")
+                return
+            self.app.notify(f"Deleted {entry.path.name}")
+            self.refresh_list()
+
+        self.app.push_screen(ConfirmScreen("Delete this save?", f"{entry.name}\n{entry.path}"), answered)
+
+    def action_rename(self) -> None:
+        from cutthroat.tui.screens.save import NameScreen
+
+        entry = self._own()
+        if entry is None:
+            return
+
+        def named(name: str | None) -> None:
+            if name:
+                self.rename(entry, name)
+
+        self.app.push_screen(NameScreen("Rename save", entry.name, "Enter renames, Esc keeps the name"), named)
+
+    def rename(self, entry: SaveEntry, name: str) -> None:
+        """A new name and the file name that goes with it; a name already taken asks first."""
+        from cutthroat.tui.screens.confirm import ConfirmScreen
+        from cutthroat.tui.screens.save import file_name
+
+        target = entry.path.with_name(file_name(name))
+
+        def go(yes: bool | None = True) -> None:
+            if not yes:
+                return
+            try:
+                if entry.data is not None:  # the name inside the file too
+                    entry.data.name = name
+                    saves.write(target, entry.data)
+                    if target != entry.path:
+                        entry.path.unlink()
+                else:
+                    os.replace(entry.path, target)
+            except (SaveError, OSError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+                self.app.notify(f"Not renamed: {reason}", severity="error")
+                return
+            self.app.notify(f"Renamed to {target.name}")
+            self.refresh_list(select=target)
+
+        if target != entry.path and target.exists():
+            self.app.push_screen(ConfirmScreen(f"Replace {target.name}?", "A save of that name is there already."),
+                                 go)
+        else:
+            go()

@@ -1,8 +1,13 @@
-"""Save: name the game; it is written atomically into the save directory."""
+"""Save: a plain name (into the save directory) or a path (`~` expanded), written atomically.
+A name already taken asks before replacing; a place that can't be written is refused with the
+reason, and the game goes on."""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
+from typing import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,49 +15,103 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
+from cutthroat import in_progress, paths
 from cutthroat.saves import SaveError
-from typing import Callable
 
-from cutthroat.session import AUTOSAVE_NAME
+
+class SaveTargetError(ValueError):
+    """What the player typed can't be a save file; the message is one line."""
 
 
 def file_name(name: str) -> str:
-    """A safe file name from what the player typed."""
+    """A safe file name from a plain name."""
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-").lower()[:60]
     return f"{slug or 'save'}.json"
 
 
-class SaveScreen(ModalScreen[str | None]):
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+def save_target(typed: str, save_dir: Path) -> tuple[Path, str]:
+    """The file and the save's name for what was typed: a plain name goes into the save
+    directory; anything with a slash or a leading `~` is a path (".json" added if missing)."""
+    typed = typed.strip()
+    if not typed:
+        raise SaveTargetError("Give the save a name")
+    if "/" not in typed and not typed.startswith("~"):
+        return save_dir / file_name(typed), typed
+    path = Path(typed).expanduser()
+    if typed.endswith("/") or path.is_dir():
+        raise SaveTargetError(f"{typed} is a folder: add a file name")
+    if path.suffix.lower() != ".json":
+        path = path.with_name(path.name + ".json")
+    if not path.parent.is_dir():
+        raise SaveTargetError(f"no folder {path.parent}")
+    if not os.access(path.parent, os.W_OK):
+        raise SaveTargetError(f"can't write in {path.parent} (permission denied)")
+    return path, path.stem
 
-    def __init__(self, save: Callable[..., object], suggestion: str) -> None:
-        """`save(path, name)` writes the game (the app's, for the table on screen)."""
+
+class NameScreen(ModalScreen[str | None]):
+    """Ask for a name (or a path); answers the stripped text, or None on Esc."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="name.cancel")]
+
+    def __init__(self, title: str, suggestion: str, help_text: str) -> None:
         super().__init__()
-        self.save = save
+        self.title_text = title
         self.suggestion = suggestion
+        self.help_text = help_text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-dialog", classes="dialog"):
-            yield Static("Save game", classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title")
             name = Input(value=self.suggestion, placeholder="name", id="save-name")
             name.cursor_blink = False
             yield name
-            yield Static(f"into {self.app.save_dir}  ·  Enter saves, Esc cancels", classes="dialog-help")
+            yield Static(self.help_text, classes="dialog-help")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        name = event.value.strip()
-        if not name:
-            self.app.notify("Give the save a name", severity="warning")
+        if not event.value.strip():
+            self.app.notify("Give it a name", severity="warning")
             return
-        target = self.app.save_dir / file_name(name)
-        if target.name == AUTOSAVE_NAME:
-            self.app.notify("That name is kept for the autosave: pick another", severity="warning")
+        self.submit(event.value.strip())
+
+    def submit(self, typed: str) -> None:
+        self.dismiss(typed)
+
+
+class SaveScreen(NameScreen):
+    def __init__(self, save: Callable[..., object], suggestion: str) -> None:
+        """`save(path, name)` writes the game (the app's, for the table on screen)."""
+        super().__init__("Save game", suggestion, "")
+        self.save = save
+
+    def compose(self) -> ComposeResult:
+        self.help_text = (f"a name (saved in {paths.shown(self.app.save_dir)}) or a path such as "
+                          "~/games/mine.json  ·  Enter saves, Esc cancels")
+        yield from super().compose()
+
+    def submit(self, typed: str) -> None:
+        from cutthroat.tui.screens.confirm import ConfirmScreen
+
+        try:
+            target, name = save_target(typed, self.app.save_dir)
+        except SaveTargetError as exc:
+            self.app.notify(str(exc), title="Not saved", severity="warning")
             return
+        if in_progress.is_in_progress(self.app.save_dir, target) or target.name == in_progress.LEGACY_AUTOSAVE:
+            self.app.notify("That place is kept for games in progress: pick another", severity="warning")
+            return
+        if target.exists():
+            self.app.push_screen(ConfirmScreen(f"Replace {target.name}?", f"A save is there already:\n{target}"),
+                                 lambda yes: self.write(target, name) if yes else None)
+            return
+        self.write(target, name)
+
+    def write(self, target: Path, name: str) -> None:
         try:
             self.save(target, name)
         except SaveError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return
-        self.app.notify(f"Saved as {target.name}")
+        self.app.notify(f"Saved as {target}")
         self.dismiss(str(target))

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cutthroat import saves
+from cutthroat import in_progress
 from cutthroat.engine.registry import GAMES, game_info
 
 LOGO = r"""
@@ -19,6 +19,8 @@ LOGO = r"""
 | (__| |_| | | |   | | | |_| | |_) | (_) |/ _ \ | |
  \___|\___/  |_|   |_| |_| |_|_| \_\\___//_/ \_\|_|
 """.strip("\n")
+
+CONTINUE_WIDTH = 58  # what fits after "Continue — " in the title menu
 
 MENU = (
     ("continue", "Continue"),
@@ -43,7 +45,7 @@ class TitleScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.last_game = "kill-the-kings"
-        self.resume_error: str | None = None
+        self.games: list[in_progress.GameInProgress] = []
 
     def compose(self) -> ComposeResult:
         with Center(id="logo-row"):
@@ -71,33 +73,34 @@ class TitleScreen(Screen):
             line.append("" if g.playable else "coming soon", style="italic dim")
             menu.add_option(Option(line, id=f"game:{g.game_id}", disabled=not g.playable))
         menu.add_option(None)
-        resume = self.describe_autosave()
+        self.games = in_progress.games_in_progress(self.app.save_dir)
+        resume = self.continue_label()
         for key, label in MENU:
             text = label
             disabled = False
             if key == "continue":
-                disabled = resume is None
+                disabled = not self.games
                 text = f"Continue — {resume}" if resume else "Continue (no game in progress)"
             menu.add_option(Option(text, id=key, disabled=disabled))
         menu.highlighted = highlighted if highlighted is not None else (
             menu.get_option_index("continue") if resume else 0)
         menu.focus()
 
-    def describe_autosave(self) -> str | None:
-        path = self.app.autosave_file
-        self.resume_error = None
-        if not path.exists():
+    def continue_label(self) -> str | None:
+        """The one game in progress in a few words, or how many there are."""
+        if len(self.games) > 1:
+            return f"{len(self.games)} games in progress"
+        if not self.games:
             return None
-        try:
-            data = saves.read(path)
-        except saves.SaveError as exc:
-            self.resume_error = str(exc)
-            return None
-        info = game_info(data.game)
-        rounds = getattr(data.state, "round", None)
-        where = f", round {rounds}" if rounds else ""
-        moves = len(data.log)
-        return f"{info.name}{where} ({moves} move{'s' * (moves != 1)})"
+        game = self.games[0]
+        if game.summary is None:
+            return f"{game.path.name} (broken)"
+        moves = game.summary.moves
+        moves_text = f" ({moves} move{'s' * (moves != 1)})"
+        progress = f", {game.summary.progress}" if game.summary.progress else ""
+        if len(game.summary.game + progress + moves_text) > CONTINUE_WIDTH:
+            progress = ""  # the Continue screen's list has room for it
+        return f"{game.summary.game}{progress}{moves_text}"
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         option_id = event.option.id or ""
@@ -106,11 +109,14 @@ class TitleScreen(Screen):
             info = game_info(option_id[5:])
             self.last_game = info.game_id if info.playable else self.last_game
             blurb.update(info.blurb + ("" if info.playable else "  (coming soon)"))
-        elif option_id == "continue" and self.resume_error:
-            blurb.update(f"Autosave unreadable: {self.resume_error}")
+        elif option_id == "continue" and len(self.games) == 1 and self.games[0].error:
+            blurb.update(f"Unreadable: {self.games[0].error}")
+        elif option_id == "continue" and len(self.games) == 1 and self.games[0].open_elsewhere:
+            blurb.update("It is open in another window: play it there, or close it first.")
         else:
             blurb.update({
-                "continue": "Resume the game you were playing.",
+                "continue": "Resume the game you were playing." if len(self.games) <= 1 else
+                            "Pick one of your games in progress.",
                 "load": "Open a saved game or one of the example positions.",
                 "settings": "Theme, card style, bot speed, undo.",
                 "rules": "How to play.",
@@ -136,10 +142,12 @@ class TitleScreen(Screen):
 
             app.push_screen(setup_screen(option_id[5:]))
         elif option_id == "continue":
-            if self.resume_error:
-                app.notify(self.resume_error, title="Can't resume", severity="error")
-            elif app.autosave_file.exists():
-                app.load_file(app.autosave_file)
+            from cutthroat.tui.screens.continue_list import ContinueScreen, resume
+
+            if len(self.games) == 1:
+                resume(app, self.games[0])
+            elif self.games:
+                app.push_screen(ContinueScreen())
         elif option_id == "load":
             from cutthroat.tui.screens.load import LoadScreen
 

@@ -47,7 +47,9 @@ class TableScreenBase(Screen):
     def on_mount(self) -> None:
         self.log_seat = self.humans[0] if self.lens.mode == SOLO else None
         for port in self.lens.ports.values():
-            sight = self.lens.receive(port.listen(self.post_update))
+            hello = port.listen(self.post_update)
+            self.show_notices(hello)
+            sight = self.lens.receive(hello)
         self.sight = sight
         self.table_started()
         self.lens.own_port.start()  # listening now: the bots may begin
@@ -67,14 +69,19 @@ class TableScreenBase(Screen):
 
     def on_port_update(self, message: PortUpdate) -> None:
         update = message.update
-        for title, text in update.notices:
-            if update.seat == self.log_seat:
-                self.app.notify(text, title=title, severity="error", timeout=10)
+        self.show_notices(update)
         if update.seat == self.log_seat and update.events:
             self.narrate(update)
         sight = self.lens.receive(update)
         if sight is not None:
             self.sight = sight
+
+    def show_notices(self, update: SeatUpdate) -> None:
+        """The table's own news (an autosave or a bot that failed), once: from the logging seat's
+        updates only."""
+        if update.seat == self.log_seat:
+            for title, text in update.notices:
+                self.app.notify(text, title=title, severity="error", timeout=10)
 
     def narrate(self, update: SeatUpdate) -> None:
         log = self.query_one(EventLog)
@@ -144,7 +151,7 @@ class TableScreenBase(Screen):
         elif choice == "look":
             self.say("The final table. Enter: the results · Esc: menu")
         else:
-            app.pop_screen()
+            app.leave_table()
 
     def say(self, text: str) -> None:
         """Feedback on the last key (a refusal, a hint), until the next change."""
@@ -179,6 +186,6 @@ class TableScreenBase(Screen):
         elif choice == "rules":
             self.action_rules()
         elif choice == "title":
-            app.pop_screen()
+            app.leave_table()
         elif choice == "quit":
             app.exit()

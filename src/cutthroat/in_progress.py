@@ -1,0 +1,155 @@
+"""Games in progress: one autosave per game, so no game, window or process writes over another's.
+
+Every table with a human seat keeps its own file, `<save dir>/in-progress/<game>-<table id>.json`,
+written by its session after every action and removed (that file only) when the game ends. While
+a table is open its process holds a lock on the game (`claim`): a second window or ssh login of
+the same account sees the game as "open elsewhere" and can't resume it, so it can't write over
+it. A lock dies with its process, kill -9 included. The single `autosave.json` of save format 1
+still shows up in the list and resumes (into its own new file; the old one is then removed).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from cutthroat import saves
+from cutthroat.saves import SaveData, SaveError, SaveSummary
+
+FOLDER = "in-progress"
+LEGACY_AUTOSAVE = "autosave.json"  # save format 1 kept one game in progress, here
+_LOCKS = ".locks"
+
+
+def folder(save_dir: str | os.PathLike) -> Path:
+    return Path(save_dir) / FOLDER
+
+
+def new_path(save_dir: str | os.PathLike, game: str) -> Path:
+    """A fresh file for a new table: the game's id and a random table id, never reused."""
+    return folder(save_dir) / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
+
+
+def is_in_progress(save_dir: str | os.PathLike, path: str | os.PathLike) -> bool:
+    """Is `path` a game-in-progress file (as opposed to a named save or an example)?"""
+    path = Path(path).resolve()
+    return path.parent == folder(save_dir).resolve() or path == (Path(save_dir) / LEGACY_AUTOSAVE).resolve()
+
+
+@dataclass
+class GameInProgress:
+    """One entry of the Continue list: the file, what it holds (or why it can't be read)."""
+
+    path: Path
+    modified: float
+    data: SaveData | None = None
+    summary: SaveSummary | None = None
+    error: str | None = None
+    open_elsewhere: bool = False
+
+    @property
+    def resumable(self) -> bool:
+        return self.data is not None and not self.open_elsewhere
+
+
+def games_in_progress(save_dir: str | os.PathLike) -> list[GameInProgress]:
+    """Every game in progress in the save directory, newest first, each read and checked."""
+    files = []
+    try:
+        files = [p for p in folder(save_dir).glob("*.json") if p.is_file()]
+    except OSError:
+        pass
+    legacy = Path(save_dir) / LEGACY_AUTOSAVE
+    if legacy.is_file():
+        files.append(legacy)
+    games = []
+    for path in files:
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            continue  # gone since the listing (its game just ended)
+        entry = GameInProgress(path, modified, open_elsewhere=is_claimed(path))
+        try:
+            entry.data = saves.read(path)
+            entry.summary = saves.summarize(entry.data)
+        except SaveError as exc:
+            entry.error = str(exc)
+        games.append(entry)
+    return sorted(games, key=lambda g: g.modified, reverse=True)
+
+
+def delete(path: str | os.PathLike) -> str | None:
+    """Remove a game in progress (and its lock); the reason in one line if it can't be."""
+    path = Path(path)
+    if is_claimed(path):
+        return f"{path.name} is open in another window: close it there first"
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        return f"can't delete {path.name}: {exc.strerror or exc}"
+    _lock_path(path).unlink(missing_ok=True)
+    return None
+
+
+# -- claims -------------------------------------------------------------------------------------
+class Claim:
+    """This process's hold on one game in progress while its table is open."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd: int | None = fd
+
+    def release(self) -> None:
+        """Let go; a game that has ended (its file gone) takes its lock file with it."""
+        if self._fd is not None:
+            if not self.path.exists():
+                _lock_path(self.path).unlink(missing_ok=True)
+            os.close(self._fd)  # closing the descriptor drops the lock
+            self._fd = None
+
+    def __del__(self) -> None:  # pragma: no cover - a safety net; tables release explicitly
+        self.release()
+
+
+def claim(path: str | os.PathLike) -> Claim | None:
+    """Take the game's lock, or None if another window holds it. Raises OSError when the save
+    directory can't hold a lock file (then nothing can be kept there anyway)."""
+    path = Path(path)
+    lock = _lock_path(path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    except OSError:
+        os.close(fd)
+        raise
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):  # a write cut short by a crash: no one
+        stale.unlink(missing_ok=True)                      # else writes this game's file
+    return Claim(path, fd)
+
+
+def is_claimed(path: str | os.PathLike) -> bool:
+    """Does some window (this process's other tables included) hold the game open?"""
+    lock = _lock_path(Path(path))
+    try:
+        fd = os.open(lock, os.O_RDWR)
+    except OSError:
+        return False  # no lock file: nobody ever opened it
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # (a lock we just took goes with it)
+    return False
+
+
+def _lock_path(path: Path) -> Path:
+    return path.parent / _LOCKS / f"{path.name}.lock"

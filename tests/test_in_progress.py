@@ -1,0 +1,251 @@
+"""Games in progress, headless: one autosave per game, locks between windows and processes, the
+Continue list's entries, and a real process killed at random moments losing at most one move."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cutthroat import in_progress, saves
+from cutthroat.bots import make_bot
+from cutthroat.engine.registry import IMPLEMENTED, get_rules
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def bot_move(session: Session):
+    """The same move for the same position in any process: a random bot seeded by the move number."""
+    seat = session.current_seat
+    bot = make_bot(session.rules, "random", seed=len(session.log))
+    return bot.choose(session.view(seat), session.legal_actions(seat)), seat
+
+
+def new_table(save_dir: Path, game: str, seed: int, players: int) -> Session:
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot{i}", "random") for i in range(1, players)]
+    return Session(game, {}, seed, seats, autosave_path=in_progress.new_path(save_dir, game))
+
+
+def test_each_table_gets_its_own_file(save_dir):
+    paths = {in_progress.new_path(save_dir, "kill-the-kings") for _ in range(50)}
+    assert len(paths) == 50
+    assert all(p.parent == save_dir / "in-progress" and p.name.startswith("kill-the-kings-") for p in paths)
+
+
+def test_two_sessions_on_one_save_dir_interleave_and_both_resume_exactly(save_dir):
+    ktk = new_table(save_dir, "kill-the-kings", 7, 1)
+    ek = new_table(save_dir, "exploding-kittens", 3, 3)
+    for _ in range(40):
+        for session in (ktk, ek):
+            if not session.is_over:
+                session.apply(*bot_move(session))
+    listed = in_progress.games_in_progress(save_dir)
+    assert sorted(g.path for g in listed) == sorted([ktk.autosave_path, ek.autosave_path])
+    for session in (ktk, ek):
+        again = Session.load(session.autosave_path)
+        assert again.log == session.log
+        assert again.rules.encode_state(again.state) == session.rules.encode_state(session.state)
+
+
+def test_a_finished_game_removes_only_its_own_file(save_dir):
+    other = new_table(save_dir, "kill-the-kings", 1, 1)
+    other.apply(*bot_move(other))
+    session = new_table(save_dir, "kill-the-kings", 2, 1)
+    while not session.is_over:
+        session.apply(*bot_move(session))
+    assert not session.autosave_path.exists()
+    assert [g.path for g in in_progress.games_in_progress(save_dir)] == [other.autosave_path]
+
+
+def test_continue_list_is_newest_first_with_details_and_broken_files_marked(save_dir):
+    older = new_table(save_dir, "kill-the-kings", 7, 1)
+    for _ in range(5):
+        older.apply(*bot_move(older))
+    os.utime(older.autosave_path, (time.time() - 3600, time.time() - 3600))
+    newer = new_table(save_dir, "psycho-killer", 4, 4)
+    for _ in range(9):
+        newer.apply(*bot_move(newer))
+    broken = save_dir / "in-progress" / "exploding-kittens-broken.json"
+    broken.write_text('{"format": "cutthroat-save", "vers', encoding="utf-8")
+    os.utime(broken, (time.time() - 7200, time.time() - 7200))
+
+    games = in_progress.games_in_progress(save_dir)
+    assert [g.path for g in games] == [newer.autosave_path, older.autosave_path, broken]
+    pk, ktk, bad = games
+    assert pk.summary.title == "Psycho Killer"
+    assert pk.summary.line == "Ana + 3 bots · 9 moves · 0 of 5 Psycho Killers out"
+    assert ktk.summary.title == "Kill The Kings · Killer"
+    assert ktk.summary.line.startswith("Ana · 5 moves · round 1 of 3 · 0 points")
+    assert bad.data is None and bad.summary is None
+    assert bad.error.startswith("exploding-kittens-broken.json: not valid JSON") and "\n" not in bad.error
+    assert broken.read_text(encoding="utf-8") == '{"format": "cutthroat-save", "vers'  # left as it was
+
+
+def test_a_version_1_autosave_is_listed(save_dir):
+    session = Session("kill-the-kings", {}, 3, [Seat("human", "You")], autosave_path=save_dir / "autosave.json")
+    session.apply(*bot_move(session))
+    assert json.loads((save_dir / "autosave.json").read_text())["version"] == 1
+    (game,) = in_progress.games_in_progress(save_dir)
+    assert game.path == save_dir / "autosave.json" and game.resumable
+    assert in_progress.is_in_progress(save_dir, game.path)
+
+
+def test_a_claim_keeps_a_second_window_out_until_released(save_dir):
+    session = new_table(save_dir, "kill-the-kings", 7, 1)
+    session.apply(*bot_move(session))
+    claim = in_progress.claim(session.autosave_path)
+    assert claim is not None
+    assert in_progress.claim(session.autosave_path) is None  # another window of this process
+    assert in_progress.is_claimed(session.autosave_path)
+    (game,) = in_progress.games_in_progress(save_dir)
+    assert game.open_elsewhere and not game.resumable
+    assert "open in another window" in in_progress.delete(session.autosave_path)
+    assert session.autosave_path.exists()
+    claim.release()
+    assert not in_progress.is_claimed(session.autosave_path)
+    assert in_progress.delete(session.autosave_path) is None
+    assert not session.autosave_path.exists()
+    assert not list((save_dir / "in-progress" / ".locks").iterdir())  # the lock went with it
+
+
+def test_a_claim_holds_against_another_process_and_dies_with_it(save_dir):
+    session = new_table(save_dir, "kill-the-kings", 7, 1)
+    session.apply(*bot_move(session))
+    code = ("import sys, time; from cutthroat import in_progress\n"
+            "c = in_progress.claim(sys.argv[1]); print('held' if c else 'busy', flush=True); time.sleep(60)")
+    holder = subprocess.Popen([sys.executable, "-c", code, str(session.autosave_path)], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        assert in_progress.is_claimed(session.autosave_path)
+        assert in_progress.claim(session.autosave_path) is None
+    finally:
+        holder.kill()
+        holder.wait()
+    claim = in_progress.claim(session.autosave_path)  # kill -9 let it go
+    assert claim is not None
+    claim.release()
+
+
+PLAYER = """
+import sys
+from pathlib import Path
+from cutthroat import in_progress
+from cutthroat.bots import make_bot
+from cutthroat.saves import Seat
+from cutthroat.session import Session
+
+path = Path(sys.argv[1])
+claim = in_progress.claim(path)  # as a table does: this game is ours while we play it
+assert claim is not None, "open elsewhere"
+if path.exists():
+    session = Session.load(path, autosave_path=path)
+else:
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot{i}", "random") for i in range(1, 4)]
+    session = Session("psycho-killer", {}, 11, seats, autosave_path=path)
+while not session.is_over:
+    seat = session.current_seat
+    bot = make_bot(session.rules, "random", seed=len(session.log))
+    session.apply(bot.choose(session.view(seat), session.legal_actions(seat)), seat)
+    print(len(session.log), flush=True)
+"""
+
+
+def reference_log() -> list:
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot{i}", "random") for i in range(1, 4)]
+    session = Session("psycho-killer", {}, 11, seats)
+    while not session.is_over:
+        session.apply(*bot_move(session))
+    return session.log
+
+
+def test_kill_9_at_random_moments_loses_at_most_the_last_move(save_dir):
+    """A real process plays and is killed -9 at random moments, again and again; each time its
+    game loads (never a broken file) with every move it reported done, at most one more; the
+    game played on across the kills is the very game played without them."""
+    path = save_dir / "in-progress" / "psycho-killer-crash.json"
+    rng = random.Random(20261201)
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    reference = reference_log()
+    kills = 0
+    for _ in range(16):
+        player = subprocess.Popen([sys.executable, "-c", PLAYER, str(path)], stdout=subprocess.PIPE, text=True,
+                                  env=env)
+        first = player.stdout.readline()  # started playing
+        time.sleep(rng.uniform(0.0, 0.15))
+        player.send_signal(signal.SIGKILL)
+        rest, _ = player.communicate()
+        done = [int(n) for n in (first + rest).split()]
+        if not path.exists():  # the game ended before the kill: nothing left to resume
+            assert player.returncode in (0, -signal.SIGKILL)
+            break
+        kills += player.returncode == -signal.SIGKILL
+        data = saves.read(path)  # raises on a broken file
+        if done:
+            assert done[-1] <= len(data.log) <= done[-1] + 1
+        assert data.log == reference[:len(data.log)]
+    assert kills >= 10
+    if path.exists():  # play the rest without kills
+        subprocess.run([sys.executable, "-c", PLAYER, str(path)], stdout=subprocess.DEVNULL, env=env, check=True)
+    assert not path.exists()  # the game ended and took its file
+    assert not list(path.parent.glob(".*.tmp"))  # and no temp file of a killed write is left
+
+
+
+# -- what the lists say ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", [g.game_id for g in IMPLEMENTED])
+def test_every_game_says_how_far_it_has_gone_in_public_words(game):
+    rules = get_rules(game)
+    players = rules.min_players if rules.max_players == 1 else 3
+    state = rules.new_game(rules.default_config(), 3, players)
+    words = rules.progress(state)
+    assert words and "\n" not in words and len(words) <= 40
+    for seat in range(players):  # only what everyone sees: the same whatever the hidden cards are
+        assert rules.progress(rules.scramble(state, None, random.Random(seat))) == words
+
+
+def test_progress_follows_the_game():
+    rules = get_rules("kill-the-kings")
+    session = Session("kill-the-kings", {}, 5, [Seat("human", "You")])
+    assert rules.progress(session.state) == "round 1 of 3 · 0 points"
+    bot = make_bot(rules, "heuristic", seed=1)
+    while session.state.round < 2:
+        session.apply(bot.choose(session.view(0), session.legal_actions(0)))
+    points = session.state.total
+    assert rules.progress(session.state) == f"round 2 of 3 · {points} point{'s' * (points != 1)}"
+
+
+def test_setup_text_names_listed_variants_and_those_off_their_default():
+    ktk, ek, kyf, pk = (get_rules(g) for g in ("kill-the-kings", "exploding-kittens", "kill-your-friends",
+                                                "psycho-killer"))
+    assert saves.setup_text(ktk, {"mode": "killer"}) == "Killer"  # listed: named even at its default
+    assert saves.setup_text(ktk, {"mode": "psycho"}) == "Psycho"
+    assert saves.setup_text(ek, ek.default_config()) == "Nope Sauce"
+    assert saves.setup_text(ek, {**ek.default_config(), "five-different": "off"}) == "Nope Sauce · Five different off"
+    assert saves.setup_text(kyf, kyf.default_config()) == ""
+    assert saves.setup_text(kyf, {"head-hunter": "5", "co-op": "on"}) == "Co-op · Head Hunter: 5 kills"
+    assert saves.setup_text(pk, {"quickie": "on", "edition": "1"}) == "Edition: edition 1 · Quickie"
+
+
+def test_players_text_counts_bots():
+    human, bot = Seat("human", "Ana"), Seat("bot", "Bob", "hard")
+    assert saves.players_text([human]) == "Ana"
+    assert saves.players_text([human, bot, bot]) == "Ana + 2 bots"
+    assert saves.players_text([human, Seat("human", "Cy"), bot]) == "Ana, Cy + 1 bot"
+    assert saves.players_text([bot, bot]) == "bots only"
+
+
+def test_only_the_in_progress_folder_and_the_old_autosave_are_games_in_progress(save_dir):
+    assert in_progress.is_in_progress(save_dir, in_progress.new_path(save_dir, "kill-the-kings"))
+    assert in_progress.is_in_progress(save_dir, save_dir / "autosave.json")
+    assert not in_progress.is_in_progress(save_dir, save_dir / "my-game.json")
+    assert not in_progress.is_in_progress(save_dir, REPO / "saves" / "pk-draw-again.json")
