@@ -328,3 +328,18 @@ async def test_load_marks_broken_files_and_renames_and_deletes_after_a_yes(save_
         await pilot.pause()
         assert app.screen is load and any("read-only" in m for m in notices(app))
         assert {p: p.read_bytes() for p in EXAMPLES.glob("*.json")} == before
+
+
+@async_test
+async def test_a_save_from_before_a_rules_fix_opens_with_one_line_saying_so(save_dir: Path) -> None:
+    old = Path(__file__).parent / "data" / "kyf-revision-1.json"
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.load_file(old)
+        await wait_until(pilot, lambda: on_table(app) and app.screen.is_mounted)
+        await pilot.pause()
+        said = [m for m in notices(app) if m.startswith("Saved before a Kill Your Friends rules fix")]
+        assert len(said) == 1 and "goes on from where it was" in said[0]
+        assert app.host.session.base is not None
+    (kept_file,) = kept(save_dir)
+    assert saves.read(kept_file).note == ""  # kept again, it is a save of today's rules

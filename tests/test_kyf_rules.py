@@ -586,7 +586,7 @@ def test_reaper_kill_on_anyone_in_the_game_even_with_no_cards_on_them():
 
 def test_reaper_kill_is_actioned_on_the_victims_turn_lose_a_life_pick_up_two_shuffle():
     state = position(3, hands={0: "R1", 1: "B3 R2", 2: "R3"}, attack={1: "B1 B2"},
-                     reaper_on=1, reaper_by=0, turn=1, known_bottom="G1 G1")
+                     reaper_on=1, reaper_by=0, turn=1, deck="G2 G3", known_bottom="G1 G1")
     assert legal(state) == [FACE_REAPER]
     refused(state, Save(C("B3")), "Reaper is on you")  # it can't be defended
     refused(state, DRAW, "Reaper is on you")
@@ -594,10 +594,12 @@ def test_reaper_kill_is_actioned_on_the_victims_turn_lose_a_life_pick_up_two_shu
     events = play(state, FACE_REAPER)
     assert state.lives[1] == [False, True] and state.attack[1] == []
     assert state.reaper_on == -1 and state.reaper_by == -1
-    assert len(state.hands[1]) == 4
+    # The seed's order: the two cards are picked up first (the deck's next two), and only then
+    # are the Reaper and the Kill cards shuffled in, so the victim can't draw back its Reaper.
+    assert sorted(map(str, state.hands[1])) == sorted(["B3", "R2", "G2", "G3"])
     assert len(state.deck) == deck_size + 3 - 2  # B1 B2 and the Reaper in, two picked up
     assert state.deck_known == [False] * len(state.deck)  # shuffled
-    assert kinds(events)[:3] == ["life_lost", "shuffled", "picked_up"]
+    assert kinds(events)[:3] == ["life_lost", "picked_up", "shuffled"]
     assert ev(events, "life_lost")[0].killer == 0 and ev(events, "life_lost")[0].cause == "reaper"
 
 
@@ -1088,3 +1090,11 @@ def test_head_hunter_has_no_graveyards_and_allows_resurrect():
     state = hh(hands={0: "REAPER B1"}, lives={0: [False, True]})
     assert PlayReaper(REAPER_RESURRECT, 0) in legal(state)
     assert not [a for a in legal(state) if isinstance(a, Dump)]
+
+
+def test_the_rules_screen_keeps_and_states_our_choices():
+    """Co-op's 5-card deal and the Reaper save while holding your own 3 are ours, kept, and said."""
+    text = " ".join(RULES.rules_text().split())
+    assert "Co-op deals 5 cards each" in text and "the source gives no Co-op deal" in text
+    assert "the Reaper may save you instead of your 3" in text
+    assert "pick up two first; only then are the Reaper and the Kill cards on them shuffled" in text

@@ -78,7 +78,7 @@ def test_a_view_with_face_up_cards_and_the_reaper_out_round_trips():
 
 
 def test_a_format_1_save_loads_and_encodes_exactly_as_written():
-    doc = json.loads((ROOT / "saves" / "kyf-reaper-in-hand.json").read_text(encoding="utf-8"))
+    doc = json.loads((ROOT / "tests" / "data" / "kyf-revision-1.json").read_text(encoding="utf-8"))
     state = RULES.decode_state(doc["state"])
     assert isinstance(state, KyfState)
     again = state.to_json()

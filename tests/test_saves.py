@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cutthroat import saves
-from cutthroat.engine.codec import encode
+from cutthroat.engine.codec import decoder, encode
 from cutthroat.engine.registry import get_rules
 from cutthroat.games.kill_the_kings.rules import DRAW, NEXT_ROUND, RULES, Place, PlayReserve, Reserve
 from cutthroat.saves import SaveError, Seat
@@ -213,8 +213,8 @@ def test_save_round_trip(tmp_path):
     assert loaded.state == s.state
     assert loaded.legal_actions(0) == s.legal_actions(0)
     doc = json.loads(path.read_text(encoding="utf-8"))
-    assert doc["format"] == "cutthroat-save" and doc["version"] == 1
-    assert doc["app_version"] and doc["game"] == GAME
+    assert doc["format"] == "cutthroat-save" and doc["version"] == 2 and doc["revision"] == 1
+    assert doc["app_version"] and doc["game"] == GAME and "base" not in doc
     assert doc["log"][0] == {"seat": 0, "action": encode(DRAW)}
 
 
@@ -350,8 +350,59 @@ def test_unknown_game(tmp_path):
 
 def test_newer_format_version(tmp_path):
     doc = good_doc()
-    doc["version"] = 2
-    assert_bad_file(tmp_path, doc_bytes(doc), "newer Cutthroat", "format 2")
+    doc["version"] = 3
+    assert_bad_file(tmp_path, doc_bytes(doc), "newer Cutthroat", "format 3")
+
+
+def test_newer_rules_revision(tmp_path):
+    doc = good_doc()
+    doc["revision"] = 2
+    assert_bad_file(tmp_path, doc_bytes(doc), "newer Cutthroat", "Kill The Kings rules revision 2")
+
+
+@pytest.mark.parametrize("value", [0, "1", True, 1.5])
+def test_bad_rules_revision(tmp_path, value):
+    doc = good_doc()
+    doc["revision"] = value
+    assert_bad_file(tmp_path, doc_bytes(doc), "'revision' must be a positive integer")
+
+
+def test_a_format_1_save_still_loads_and_replays_exactly():
+    doc = good_doc()
+    doc["version"] = 1
+    del doc["revision"]
+    data = saves.parse(doc_bytes(doc))
+    assert data.log == played_session().log and data.base is None and not data.note
+
+
+def test_a_save_from_before_a_rules_fix_goes_on_from_its_snapshot(tmp_path):
+    """A real format 1 Kill Your Friends save, made before the Reaper's pick-up order was fixed
+    (rules revision 2): its log no longer replays, so it goes on from its snapshot (said in one
+    line), and saved again it is a revision 2 save with that position as its base."""
+    old = REPO / "tests" / "data" / "kyf-revision-1.json"
+    doc = json.loads(old.read_text(encoding="utf-8"))
+    assert doc["version"] == 1 and "revision" not in doc
+    rules = get_rules("kill-your-friends")
+    with pytest.raises(SaveError, match="is illegal"):  # its moves no longer replay under today's rules
+        saves.replay(rules, doc["config"], doc["seed"], 4,
+                     [(e["seat"], decoder(rules.action_types)(e["action"])) for e in doc["log"]])
+    data = saves.read(old)
+    assert data.log == [] and rules.encode_state(data.state) == doc["state"]
+    assert rules.encode_state(data.base) == doc["state"]
+    assert data.note.startswith("Saved before a Kill Your Friends rules fix") and "\n" not in data.note
+    assert f"its {len(doc['log'])} earlier moves" in data.note
+    session = Session.from_save(data)
+    seat = session.current_seat
+    session.apply(session.legal_actions(seat)[0], seat)
+    again_path = session.save(tmp_path / "again.json")
+    again = json.loads(again_path.read_text(encoding="utf-8"))
+    assert again["version"] == 2 and again["revision"] == 2 and again["base"] == doc["state"]
+    reloaded = saves.read(again_path)  # strict now: the log replays from the base
+    assert reloaded.log == session.log and not reloaded.note
+    assert rules.encode_state(reloaded.state) == rules.encode_state(session.state)
+    edited = dict(again, state={**again["state"], "points": [1, 0, 0, 0]})
+    with pytest.raises(SaveError, match="doesn't match its move log"):
+        saves.parse(doc_bytes(edited))
 
 
 def test_tampered_snapshot_deck_order(tmp_path):

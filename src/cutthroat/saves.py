@@ -3,6 +3,11 @@
 A save holds the game id, config, seats, seed, the full action log and a state snapshot. Loading
 checks every field, replays the log from the seed and refuses the file unless the replay lands on
 the snapshot. Any problem is a `SaveError` whose message is one line; the file is never modified.
+
+Format 2 adds the game's rules `revision` (bumped when a rules fix changes how a logged game
+replays) and an optional `base`, a position the log starts from instead of the seeded deal. A
+save made under an older revision (every format 1 save is revision 1) whose log no longer replays
+to its snapshot is not lost: it goes on from its snapshot, which becomes its base.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_v
 from cutthroat.paths import write_atomically
 
 FORMAT = "cutthroat-save"
-VERSION = 1
+VERSION = 2
 MAX_BYTES = 4 * 1024 * 1024
 SEAT_KINDS = ("human", "bot")
 BOT_LEVELS = ("random", "heuristic", "hard")
@@ -56,6 +61,10 @@ class SaveData:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Game-over figures per seat, counted while the log was replayed (None: not counted).
     stats: list[dict[str, Any]] | None = None
+    #: The position the log starts from, if not the seeded deal (see the module's docstring).
+    base: Any = None
+    #: Said once when the game is opened (one line), e.g. that it predates a rules fix.
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -121,6 +130,8 @@ def to_json(data: SaveData) -> dict[str, Any]:
         "config": dict(data.config),
         "seats": [s.to_json() for s in data.seats],
         "seed": data.seed,
+        "revision": rules.revision,
+        **({"base": rules.encode_state(data.base)} if data.base is not None else {}),
         "log": [{"seat": seat, "action": encode(a)} for seat, a in data.log],
         "state": rules.encode_state(data.state),
     }
@@ -230,23 +241,48 @@ def _validate(doc: Any) -> SaveData:
             log.append((seat, decode_action(entry.get("action"))))
         except CodecError as exc:
             raise SaveError(f"move {i + 1} of the log: {exc}") from None
+    revision = doc.get("revision", 1)  # format 1 saves predate revisions
+    if not isinstance(revision, int) or isinstance(revision, bool) or revision < 1:
+        raise SaveError("'revision' must be a positive integer")
+    if revision > rules.revision:
+        raise SaveError(f"made by a newer Cutthroat ({rules.name} rules revision {revision}; this version "
+                        f"plays {rules.revision})")
     if "state" not in doc:
         raise SaveError("no 'state' snapshot")
-    try:
-        snapshot = rules.decode_state(doc["state"])
-    except (ValueError, TypeError, KeyError, IndexError) as exc:
-        raise SaveError(f"bad state snapshot: {exc}") from None
+    snapshot = _decode_state(rules, doc["state"], "state snapshot")
+    base = _decode_state(rules, doc["base"], "base position") if "base" in doc else None
     stats = new_stats(rules, len(seats))
-    state = replay(rules, config, seed, len(seats), log, stats)
-    if rules.encode_state(state) != rules.encode_state(snapshot):
-        raise SaveError("the saved position doesn't match its move log (was the file edited?)")
     name = doc.get("name", "")
-    return SaveData(game, config, seats, seed, log, state, name if isinstance(name, str) else "", stats=stats)
+    name = name if isinstance(name, str) else ""
+    try:
+        state = replay(rules, config, seed, len(seats), log, stats, base)
+        matches = rules.encode_state(state) == rules.encode_state(snapshot)
+    except SaveError:
+        if revision == rules.revision:
+            raise
+        matches = False
+    if not matches:
+        if revision == rules.revision:
+            raise SaveError("the saved position doesn't match its move log (was the file edited?)")
+        # Saved before a rules fix that changes how its moves replay: it goes on from where it was.
+        note = (f"Saved before a {rules.name} rules fix: the game goes on from where it was "
+                f"(its {len(log)} earlier moves aren't replayed)")
+        return SaveData(game, config, seats, seed, [], snapshot, name, stats=new_stats(rules, len(seats)),
+                        base=rules.copy(snapshot), note=note)
+    return SaveData(game, config, seats, seed, log, state, name, stats=stats, base=base)
 
 
-def replay(rules, config, seed, players, log, stats=None):
-    """The state the log leads to from a new game; `stats` (if given) counts the figures on the way."""
-    state = rules.new_game(config, seed, players)
+def _decode_state(rules, doc, what: str):
+    try:
+        return rules.decode_state(doc)
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        raise SaveError(f"bad {what}: {exc}") from None
+
+
+def replay(rules, config, seed, players, log, stats=None, base=None):
+    """The state the log leads to from a new game (or from `base`); `stats` (if given) counts the
+    figures on the way."""
+    state = rules.copy(base) if base is not None else rules.new_game(config, seed, players)
     for i, (player, action) in enumerate(log):
         if player not in rules.to_act(state) and action.kind not in rules.anytime_kinds:
             raise SaveError(f"move {i + 1} of the log: it is not seat {player + 1}'s move")

@@ -22,7 +22,7 @@ class Session:
                  state: Any = None, log: list[tuple[int, Action]] | None = None,
                  stats: list[dict[str, Any]] | None = None,
                  autosave_path: str | os.PathLike | None = None, think_ms: int | None = None,
-                 undo_allowed: bool = True, figures: bool = True) -> None:
+                 undo_allowed: bool = True, figures: bool = True, base: Any = None) -> None:
         self.game = game
         self.rules = get_rules(game)
         self.config = dict(config)
@@ -30,6 +30,7 @@ class Session:
         self.seats = seats
         self.state = state if state is not None else self.rules.new_game(self.config, seed, len(seats))
         self.log: list[tuple[int, Action]] = list(log or [])
+        self.base = base  # where the log starts, if not the seeded deal (a save from older rules)
         self.stats = stats if stats is not None else new_stats(self.rules, len(seats))
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.undo_allowed = undo_allowed
@@ -45,7 +46,7 @@ class Session:
     @classmethod
     def from_save(cls, data: SaveData, **kwargs) -> "Session":
         return cls(data.game, data.config, data.seed, data.seats, state=data.state, log=data.log,
-                   stats=data.stats, **kwargs)
+                   stats=data.stats, base=data.base, **kwargs)
 
     @classmethod
     def load(cls, path: str | os.PathLike, **kwargs) -> "Session":
@@ -122,7 +123,7 @@ class Session:
     # -- saving ----------------------------------------------------------------------------
     def save_data(self, name: str = "") -> SaveData:
         return SaveData(self.game, self.config, self.seats, self.seed, list(self.log), self.state, name,
-                        stats=[dict(s) for s in self.stats])
+                        stats=[dict(s) for s in self.stats], base=self.base)
 
     def save(self, path: str | os.PathLike, name: str = "") -> Path:
         return saves.write(path, self.save_data(name))

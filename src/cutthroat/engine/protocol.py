@@ -127,6 +127,9 @@ class Rules:
     anytime_kinds: ClassVar[frozenset[str]] = frozenset()
     #: Per-seat figures the game-over screen shows: (key, heading), counted by `tally`.
     stat_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: Bumped when a rules fix changes how a logged game replays, so saves made before it go on
+    #: from their snapshot instead of being refused (see `cutthroat.saves`).
+    revision: ClassVar[int] = 1
 
     # -- setup -----------------------------------------------------------------------------
     def new_game(self, config: dict[str, Any], seed: int, players: int | None = None) -> Any:

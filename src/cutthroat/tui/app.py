@@ -150,6 +150,8 @@ class CutthroatApp(App):
         if legacy and session.autosave_error is None:  # format 1's single autosave has moved
             path.unlink(missing_ok=True)
         self.open_table(session)
+        if data.note:
+            self.notify(data.note, timeout=10)
 
     def _take_claim(self, path: Path) -> bool:
         """Hold the game's lock while its table is open; refuse if another window holds it."""

@@ -213,10 +213,10 @@ def lose_life(state: KyfState, p: int, cause: str, killer: int, events: list[Eve
     cards, attackers = state.attack[p], state.attackers[p]
     state.attack[p] = []
     state.attackers[p] = []
+    reaped: list = []  # a Reaper's victim: it and the Kill cards go back into the deck last
     if cause == "reaper":
         state.reaper_on = state.reaper_by = -1
-        shuffle_in(state, cards + [REAPER], events)
-        cards, attackers = [], []
+        reaped, cards, attackers = cards + [REAPER], [], []
     if left == 0 and state.head_hunter:
         if killer >= 0:
             state.points[killer] += 1
@@ -230,10 +230,14 @@ def lose_life(state: KyfState, p: int, cause: str, killer: int, events: list[Eve
         to_bottom(state, state.hands[p], known=False)
         state.hands[p] = []
         state.owe[p] = 0
+        if reaped:  # (no pick-up for a player who is out)
+            shuffle_in(state, reaped, events)
         events.append(Eliminated(p))
         return
     to_bottom(state, cards, known=True)
     pick_up(state, p, PICKUP_ON_LIFE_LOST, "lost a life", events)
+    if reaped:  # the seed's order: the victim picks up first, so it can't draw back the Reaper
+        shuffle_in(state, reaped, events)
 
 
 def check_wins(state: KyfState, p: int, events: list[Event]) -> bool:

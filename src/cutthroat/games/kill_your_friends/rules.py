@@ -110,6 +110,8 @@ class KillYourFriendsRules(Rules):
     name = "Kill Your Friends"
     min_players = 2
     max_players = 8
+    #: 2: the Reaper's victim picks up before the Reaper is shuffled back (the seed's order).
+    revision = 2
     variants = (
         Variant("sudden-death", ("off", "on"), "off",
                 "one life each; 5 cards dealt at 5–8 players; up to 8 players", title="Sudden Death"),
