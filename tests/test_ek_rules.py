@@ -469,6 +469,20 @@ def test_alter_the_future_reorders_the_top_three(code):
     assert ev(events, "reordered")[0].for_seat(1).cards == ()
 
 
+def test_reorder_offers_only_orders_that_make_different_piles():
+    s = position(2, hands={0: "ALTER"}, pile="TACO TACO BEARD ZOMBIE")
+    play_through(s, "ALTER")
+    orders = RULES.legal_actions(s, 0)
+    assert [a.order for a in orders] == [(0, 1, 2), (0, 2, 1), (2, 0, 1)]  # the two Tacocats are alike
+    assert RULES.is_legal(s, Reorder((1, 0, 2)), 0) is False  # the same pile as (0, 1, 2)
+
+
+def test_reorder_keeps_a_face_up_imploding_kitten_apart_from_a_face_down_card():
+    s = position(3, hands={0: "ALTER"}, pile="IMP TACO TACO", up=[0])
+    play_through(s, "ALTER")
+    assert len(RULES.legal_actions(s, 0)) == 3  # IMP (face up) and two Tacocats
+
+
 def test_share_the_future_shows_the_next_player():
     s = position(3, hands={0: "SHARE"}, pile="EXP TACO BEARD ZOMBIE")
     play_through(s, "SHARE")
@@ -765,6 +779,17 @@ def test_five_different_takes_any_card_from_the_discard_pile():
     assert hand(s, 0) == ["DEF"] and s.turn == 0
 
 
+def test_five_different_may_take_streaking_and_barking_kittens_but_no_exploding_or_imploding():
+    """The spec's "any card"; rules.md says the same (Exploding and Imploding Kittens excluded)."""
+    s = position(3, hands={0: "TACO BEARD SKIP NOPE FERAL"}, pile="TACO", discard="STREAK BARK EXP IMP DEF")
+    act(s, PlayCombo(cards("TACO BEARD SKIP NOPE FERAL")))
+    all_pass(s)
+    options = {a.card.code for a in RULES.legal_actions(s, 0)}
+    assert {"STREAK", "BARK", "DEF"} <= options and not {"EXP", "IMP"} & options
+    text = RULES.rules_text()
+    assert "a Streaking or Barking Kitten\n  too, except an Exploding or Imploding Kitten" in text
+
+
 def test_five_different_is_a_setup_option():
     config = dict(BOX_CONFIG, **{"five-different": "off"})
     s = position(3, hands={0: "TACO BEARD SKIP NOPE ATTACK"}, pile="TACO", config=config)
@@ -901,8 +926,13 @@ def test_elimination_discards_what_lies_in_front_of_the_player():
     assert_conserved(s)
 
 
-def test_decision_a_held_kitten_of_an_exploded_player_is_shuffled_back_into_the_pile():
-    s = position(3, hands={0: "STREAK EXP TACO"}, pile="IMP SKIP", up=[0])
+def test_a_held_kitten_of_an_exploded_player_is_discarded_with_the_hand():
+    """The seed: "Discard all of your cards, including the Exploding Kitten" — the one held under
+    a Streaking Kitten too; nothing is shuffled, so what players saw of the pile still holds."""
+    s = position(3, hands={0: "STREAK EXP TACO"}, pile="IMP SKIP SEE3", up=[0])
+    at = s.pile.index(C("SEE3"))
+    s.seen[1][at] = C("SEE3")  # seat 2 saw a card deeper in the pile
     events = act(s, DRAW)  # imploded while holding an Exploding Kitten
-    assert s.out[0] and EXPLODING in s.pile and EXPLODING not in s.discard[-3:]
-    assert ev(events, "shuffled") and C("STREAK") in s.discard
+    assert s.out[0] and EXPLODING not in s.pile
+    assert sorted(c.code for c in s.discard[-4:]) == ["EXP", "IMP", "STREAK", "TACO"]
+    assert not ev(events, "shuffled") and s.seen[1][at] is C("SEE3")

@@ -451,15 +451,10 @@ def check_streaking(state: EkState, q: int, events: list[Event]) -> None:
 def eliminate(state: EkState, q: int, extra: list[EkCard], how: str, events: list[Event]) -> None:
     state.out[q] = True
     state.eliminations.append(q)
-    hand = state.hands[q]
-    # Decision: a held Exploding Kitten (Streaking Kitten) is shuffled back into the draw
-    # pile, not discarded, so there are always kittens enough for the players left.
-    held = [c for c in hand if c is EXPLODING]
-    state.discard += [c for c in hand if c is not EXPLODING] + extra
+    # The seed: "Discard all of your cards, including the Exploding Kitten" — a kitten held under
+    # a Streaking Kitten too (a recipe with one has a kitten for every player, so none runs short).
+    state.discard += state.hands[q] + extra
     state.hands[q] = []
-    if held:
-        piles.add_face_down(state, held)
-        piles.shuffle(state, events)
     state.marked[q] = []
     if state.itt[q] >= 0:
         state.itt[q] = -1

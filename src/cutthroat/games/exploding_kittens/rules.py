@@ -104,11 +104,27 @@ def setup_problem(config: dict, players: int) -> str | None:
     return recipe_setup(config, players)[1]
 
 
+def distinct_orders(state: EkState, k: int) -> list[Reorder]:
+    """The orders of the top `k` cards that give different piles: two Tacocats swapped are the
+    same pile, so only the first such order is offered."""
+    top = [(state.pile[-1 - j], state.up[-1 - j]) for j in range(k)]
+    seen: set[tuple] = set()
+    orders = []
+    for indices in permutations(range(k)):
+        result = tuple(top[i] for i in indices)
+        if result not in seen:
+            seen.add(result)
+            orders.append(Reorder(indices))
+    return orders
+
+
 class ExplodingKittensRules(Rules):
     game_id = "exploding-kittens"
     name = "Exploding Kittens: Recipes for Disaster"
     min_players = 2
     max_players = 5
+    #: 2: an exploded player's held Exploding Kitten (Streaking Kitten) is discarded with the hand.
+    revision = 2
     variants = (
         Variant("recipe", RECIPE_IDS, DEFAULT_RECIPE,
                 "the deck for the game: " + ", ".join(RECIPE_IDS), title="Recipe",
@@ -216,7 +232,7 @@ class ExplodingKittensRules(Rules):
         if kind == NAME:
             return [NameCard(c) for c, _ in state.counts]
         if kind == REORDER:
-            return [Reorder(o) for o in permutations(range(f.data))]
+            return distinct_orders(state, f.data)
         if kind == REINSERT:
             return list(REINSERT_AT[:len(state.pile) + 1])
         if kind == TAKE:

@@ -4,7 +4,6 @@ future, Garbage Collection, five different, the reaction window) for the shared 
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import Callable, Sequence
 
 from textual.app import ComposeResult
@@ -60,14 +59,21 @@ def decision_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]
     if f.kind == REORDER:
         k = f.data
         top = view.known_top()[:k]
+        face_up = set(view.up_known)
         share = f" ({names[f.target]} will see them)" if f.target >= 0 else ""
+
+        def card(depth: int) -> str:
+            name = short(top[depth]) if top[depth] else "?"
+            return f"{name} (face up)" if depth in face_up else name
+
         choices = []
-        for i, order in enumerate(permutations(range(k))):
-            action = Reorder(tuple(order))
-            if action in legal:
-                label = "  ".join(f"{j + 1}.{short(top[o]) if top[o] else '?'}" for j, o in enumerate(order))
-                choices.append(Choice(KEYS[i], label, action))
-        return f"{what_name(f.what)}: put the top {k} back{share}", choices, "Top first: the first card is drawn next."
+        for i, action in enumerate(a for a in legal if isinstance(a, Reorder)):
+            label = "  ".join(f"{j + 1}.{card(o)}" for j, o in enumerate(action.order))
+            choices.append(Choice(KEYS[i], label, action))
+        note = "Top first: the first card is drawn next."
+        if face_up & set(range(k)):
+            note += " A face-up Imploding Kitten stays face up: everyone sees where it goes."
+        return f"{what_name(f.what)}: put the top {k} back{share}", choices, note
     if f.kind == NAME:
         title, note = f"{COMBO_NAMES[TRIPLE]} on {names[f.target]}: name a card", "If they hold one, they give it to you."
     elif f.kind == GC:
