@@ -26,6 +26,25 @@ def test_version_and_help():
         assert word in out.stdout
 
 
+def test_help_marks_games_that_cannot_be_played_yet(monkeypatch):
+    from dataclasses import replace
+
+    from cutthroat.engine import registry
+
+    stand_in = tuple(replace(g, table=None) if g.game_id == "psycho-killer" else g for g in registry.GAMES)
+    monkeypatch.setattr(cli, "GAMES", stand_in)
+    text = " ".join(cli.build_parser().format_help().split())
+    assert "psycho-killer (no table yet)" in text and "kill-the-kings," in text
+
+
+def test_a_bad_save_is_named_by_the_path_as_typed(tmp_path, capsys, monkeypatch):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "broken.json").write_text("{", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["load", "sub/../sub/broken.json"]) == 2
+    assert capsys.readouterr().err.startswith("cutthroat: sub/../sub/broken.json: not valid JSON")
+
+
 @pytest.mark.parametrize("args", [("--version",), ("rules", "kill-the-kings"),
                                   ("simulate", "kill-the-kings", "--games", "3", "--json")])
 def test_headless_commands_never_import_textual(args):
@@ -86,6 +105,10 @@ def test_simulate_reports_errors_with_nonzero_exit(capsys, monkeypatch):
     (["simulate", "nonsense", "--games", "2"], "unknown game"),
     (["play", "stab-your-friends", "--variant", "first-royal=7", "--players", "4"], "names seat 7"),
     (["play", "kill-the-kings", "--humans", "2"], "--humans"),
+    (["play", "kill-the-kings", "--bots", "genius"], "unknown bot level 'genius'"),  # no bot seat: still checked
+    (["play", "kill-the-kings", "--humans", "1", "--bots", "hard,typo"], "unknown bot level 'typo'"),
+    (["simulate", "kill-the-kings", "--games", "2", "--think", "0"], "--think must be at least 1"),
+    (["play", "psycho-killer", "--think", "-5"], "--think must be at least 1"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, fragment, capsys):
     assert cli.main(args) == 2

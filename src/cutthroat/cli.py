@@ -22,7 +22,8 @@ class CliError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    games = ", ".join(g.game_id for g in GAMES)
+    games = ", ".join(g.game_id + ("" if g.playable else " (no table yet)" if g.implemented else " (coming soon)")
+                      for g in GAMES)
     parser = argparse.ArgumentParser(
         prog="cutthroat",
         description="Cutthroat: five ruthless party card games in your terminal.",
@@ -40,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=None, help="seed for the shuffle (same seed, same game)")
         p.add_argument("--variant", action="append", default=[], metavar="NAME[=VALUE]",
                        help="a setup option, repeatable (e.g. mode=psycho)")
-        p.add_argument("--think", type=int, default=None, metavar="MS", help="thinking budget of the hard bot")
+        p.add_argument("--think", type=int, default=None, metavar="MS",
+                       help="thinking budget of the hard bot, in milliseconds")
 
     play = sub.add_parser("play", help="start a game")
     seats(play)
@@ -67,6 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "think", None) is not None and args.think < 1:
+            raise CliError(f"--think must be at least 1 (milliseconds), not {args.think}")
         if args.command == "rules":
             return cmd_rules(args)
         if args.command == "simulate":
@@ -118,14 +122,14 @@ def _players(rules, players: int | None, config: dict[str, str]) -> int:
 def _bot_levels(spec: str | None, count: int) -> list[str]:
     from cutthroat.bots import LEVELS
 
+    levels = [s.strip() for s in (spec or "heuristic").split(",")]
+    for level in levels:  # checked whatever the seats: a typo is never silently ignored
+        if level not in LEVELS:
+            raise CliError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     if count == 0:
         if spec and "," in spec:
             raise CliError("--bots lists levels for bot seats, but there are none")
         return []
-    levels = [s.strip() for s in (spec or "heuristic").split(",")]
-    for level in levels:
-        if level not in LEVELS:
-            raise CliError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     if len(levels) == 1:
         return levels * count
     if len(levels) != count:
@@ -226,7 +230,7 @@ def cmd_load(args) -> int:
     from cutthroat import saves
 
     try:
-        data = saves.read(args.file)
+        data = saves.read(args.file, label=args.file)
     except saves.SaveError as exc:
         raise CliError(str(exc)) from None
     if not game_info(data.game).playable:

@@ -148,19 +148,21 @@ def write(path: str | os.PathLike, data: SaveData) -> Path:
     return path
 
 
-def read(path: str | os.PathLike) -> SaveData:
-    """Read, validate and replay a save. Raises SaveError with a one-line reason."""
+def read(path: str | os.PathLike, label: str | None = None) -> SaveData:
+    """Read, validate and replay a save. Raises SaveError with a one-line reason, which starts
+    with `label` (the file's name unless given: the command line gives the path as typed)."""
     path = Path(path)
+    label = label or path.name
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise SaveError(f"{path.name}: too large to be a save ({size:,} bytes)")
+            raise SaveError(f"{label}: too large to be a save ({size:,} bytes)")
         raw = path.read_bytes()
     except SaveError:
         raise
     except OSError as exc:
-        raise SaveError(f"{path.name}: can't read it ({exc.strerror or exc})") from None
-    return parse(raw, path.name)
+        raise SaveError(f"{label}: can't read it ({exc.strerror or exc})") from None
+    return parse(raw, label)
 
 
 def parse(raw: bytes, label: str = "save") -> SaveData:
