@@ -12,6 +12,7 @@ from cutthroat.engine.cards import ALL_CARDS, Card, Suit, standard_deck
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.registry import GAMES, UnknownGame, game_info, get_rules, parse_variants
 from cutthroat.engine.rng import Rng
+from cutthroat.engine.words import agree
 from cutthroat.games.kill_the_kings import rules as ktk
 from cutthroat.games.kill_the_kings.rules import RULES
 
@@ -344,3 +345,26 @@ def test_seat_names_and_who_won_read_as_english():
     assert seat_names((), [3]) == "Player 4"
     assert who_won(names, [1]) == "Bob wins" and who_won(names, [0, 2]) == "Ana and Cy win"
     assert who_won(names, []) == "Nobody wins"
+
+
+@pytest.mark.parametrize("said, meant", [
+    ("You puts 5♠ under K♣", "You put 5♠ under K♣"),
+    ("You's turn (2 turns to take)", "Your turn (2 turns to take)"),
+    ("Dee attacks You; You holds a Nope", "Dee attacks you; You hold a Nope"),
+    ("You passes", "You pass"),
+    ("You has 2 lives left", "You have 2 lives left"),
+    ("You is out", "You are out"),
+    ("You goes again", "You go again"),
+    ("You catches it", "You catch it"),
+    ("You drew Tacocat", "You drew Tacocat"),  # no change: past tense
+    ("Ana plays Skip on You", "Ana plays Skip on you"),
+    ("Ana's Pair goes ahead", "Ana's Pair goes ahead"),  # no "You": untouched
+])
+def test_agree_mends_sentences_whose_player_is_named_you(said, meant):
+    assert agree(said) == meant
+
+
+def test_every_games_turn_line_reads_right_for_you():
+    from cutthroat.games.exploding_kittens.events import TurnStarted
+
+    assert agree(TurnStarted(0, 1).describe(["You", "Bob"])) == "Your turn"

@@ -1,7 +1,8 @@
-"""Words every game's text shares: a seat's name, who won, an ordinal."""
+"""Words every game's text shares: a seat's name, who won, an ordinal, "You" agreeing."""
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 
@@ -24,3 +25,32 @@ def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:
 def who_won(names: Sequence[str], winners: Sequence[int]) -> str:
     """"Ana wins", "Ana and Bob win", "Nobody wins"."""
     return f"{seat_names(names, winners)} win{'s' * (len(winners) <= 1)}"
+
+
+#: Verbs that don't lose an "s" after "You" the regular way, and words ending in s that aren't verbs.
+_YOU_VERBS = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go", "dies": "die"}
+_NOT_VERBS = {"always", "this", "thus", "plus", "across", "unless", "us", "perhaps", "sometimes"}
+_YOU_VERB = re.compile(r"\b([Yy]ou) ([a-z]+)\b")
+_OBJECT_YOU = re.compile(r"(?<=[a-z,:] )You\b")
+
+
+def agree(text: str) -> str:
+    """Mend a sentence whose player is named "You" (the name a lone human gets): "You puts" →
+    "You put", "You's turn" → "Your turn", "Bob gives You" → "Bob gives you"."""
+    if "You" not in text and "you" not in text:
+        return text
+    text = text.replace("You's", "Your").replace("you's", "your")
+    text = _OBJECT_YOU.sub("you", text)
+    return _YOU_VERB.sub(lambda m: f"{m.group(1)} {_base_form(m.group(2))}", text)
+
+
+def _base_form(word: str) -> str:
+    if word in _YOU_VERBS:
+        return _YOU_VERBS[word]
+    if word in _NOT_VERBS or not word.endswith("s") or word.endswith("ss") or len(word) < 3:
+        return word
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1]

@@ -11,6 +11,7 @@ rules and in-game menu keys, and the game-over choices.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from textual import work
 from textual.message import Message
@@ -42,6 +43,14 @@ class TableScreenBase(Screen):
         self.rules = get_rules(self.table.game)
         self.names = self.table.names
         self.humans = self.table.humans
+        self.fit_seat_keys()
+
+    def fit_seat_keys(self) -> None:
+        """The footer's "1-8" says this table's seats ("1-4" at four), whatever the most is."""
+        bindings = self._bindings.key_to_bindings
+        bindings["1"] = [replace(b, key_display=f"1-{len(self.names)}")
+                         if b.action == "seat(0)" and (b.key_display or "").startswith("1-") else b
+                         for b in bindings.get("1", [])]
 
     # -- listening -------------------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import agree
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
@@ -243,7 +244,7 @@ class SharedTableScreen(TableScreenBase):
         if news:
             names = list(self.names)
             names[sight.seat] = "You"
-            text = "; ".join(e.describe(names) for e in news)
+            text = "; ".join(agree(e.describe(names)) for e in news)
             self.news = f"[$text-muted]Since your last turn:[/] {escape(self.sym_text(text))}"
         elif version_changed or not sight.private:
             self.news = ""
@@ -424,7 +425,7 @@ class SharedTableScreen(TableScreenBase):
             return
         self.hinted = action
         self.point_at(action)
-        described = self.rules.describe_action(self.update.view, action, self.names)
+        described = agree(self.rules.describe_action(self.update.view, action, self.names))
         self.say(f"[bold $card-hint]Hint:[/] {escape(self.sym_text(self.hint_words(action, described)))}")
 
     def point_at(self, action: Action) -> None:

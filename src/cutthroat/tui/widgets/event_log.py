@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.widgets import RichLog
 
 from cutthroat.engine.protocol import Event
+from cutthroat.engine.words import agree
 
 
 class EventLog(RichLog):
@@ -34,7 +35,7 @@ class EventLog(RichLog):
             shown = event.for_seat(seat)
             if shown is None:
                 continue
-            text = shown.describe(names)
+            text = agree(shown.describe(names))
             if ascii_style:
                 text = to_ascii(text)
             self.write(Text(text, style=_STYLES.get(shown.kind, "")))

@@ -17,7 +17,7 @@ from textual.events import Click
 from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
-from cutthroat.engine.words import who_won
+from cutthroat.engine.words import agree, who_won
 from cutthroat.games.kill_your_friends.actions import DRAW, FORCED_KINDS, PASS, REAPER_RESURRECT, REAPER_SAVE, REVEAL
 from cutthroat.games.kill_your_friends.cards import KyfCard
 from cutthroat.games.kill_your_friends.knowledge import deadly
@@ -113,7 +113,7 @@ class TableScreen(SharedTableScreen):
         return {action_target(a) for a in self.options_for(self.selected_card())} - {-1}
 
     def describe(self, action: Action) -> str:
-        return describe_action(self.update.view, action, self.names)
+        return agree(describe_action(self.update.view, action, self.names))
 
     # -- the widgets' text ---------------------------------------------------------------------------
     def title_parts(self, update: SeatUpdate) -> tuple[str, str]:

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
-from cutthroat.engine.words import who_won
+from cutthroat.engine.words import agree, who_won
 from cutthroat.games.stab_your_friends.actions import CallOut, Place, Target
 from cutthroat.games.stab_your_friends.cards import GOBBLIN_HANDS, MAX_LIVES, SyfCard
 from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING, PLAYING, SyfView, plays_face_up
@@ -93,7 +93,7 @@ class TableScreen(SharedTableScreen):
         return self.mine and self.update.view.phase == ACTIVATING and self.update.view.active is not None
 
     def describe(self, action: Action) -> str:
-        return describe_action(self.update.view, action, self.names)
+        return agree(describe_action(self.update.view, action, self.names))
 
     # -- the widgets' text ---------------------------------------------------------------------------
     def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
