@@ -651,3 +651,24 @@ async def test_loading_a_finished_game_shows_game_over(save_dir: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+
+
+@async_test
+async def test_the_palettes_theme_command_offers_only_themes_that_are_remembered(config_dir: Path) -> None:
+    from textual.command import CommandPalette
+
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_change_theme()  # what the palette's "Theme" command runs
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.pause(0.3)
+        shown = [str(app.screen.query_one("CommandList").get_option_at_index(i).prompt)
+                 for i in range(app.screen.query_one("CommandList").option_count)]
+        assert shown and all(line.startswith("Theme: ") for line in shown)
+        assert {line.split("\n")[0][len("Theme: "):] for line in shown} == set(app.cutthroat_themes)
+        await pilot.press(*"light")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.theme == "cutthroat-light")
+    stored = json.loads((config_dir / "settings.json").read_text(encoding="utf-8"))
+    assert stored["theme"] == "cutthroat-light"

@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.command import Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.events import Resize
 
 from cutthroat import in_progress, paths
@@ -23,7 +23,13 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class ThemeCommands(Provider):
-    """Command palette: pick a Cutthroat theme (remembered like the Settings choice)."""
+    """Command palette: pick a Cutthroat theme (remembered like the Settings choice). Textual's
+    own "Theme" command opens this too, so only themes the settings can keep are offered."""
+
+    async def discover(self) -> Hits:
+        app: CutthroatApp = self.app  # type: ignore[assignment]
+        for name in app.cutthroat_themes:
+            yield DiscoveryHit(f"Theme: {name}", lambda n=name: app.set_theme(n), help="Switch the colour theme")
 
     async def search(self, query: str) -> Hits:
         app: CutthroatApp = self.app  # type: ignore[assignment]
@@ -97,6 +103,10 @@ class CutthroatApp(App):
             self.theme = name
             self.settings.theme = name
             self.persist_settings()
+
+    def action_change_theme(self) -> None:
+        """The palette's "Theme" command: Cutthroat's themes only (each one is remembered)."""
+        self.push_screen(CommandPalette(providers=[ThemeCommands], placeholder="Search for themes…"))
 
     def persist_settings(self) -> None:
         try:
