@@ -244,3 +244,18 @@ def test_soak_all_properties(seed, mode, picks, smart):
     _save_round_trip(seed, mode, picks)
     _deterministic(seed, mode, picks)
     _ends_with_result(seed, mode, picks)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 10**6), min_size=200, max_size=200))
+def test_the_deck_never_runs_out_in_play_so_stuck_cannot_happen(seed, choices):
+    """25 places (20 under the kings, 4 reserve, 1 drawn) for 48 cards: every reachable position
+    keeps at least 23 cards in the deck, so "stuck" and ending a round by choice never occur."""
+    state = RULES.new_game({"mode": "killer"}, seed)
+    for pick in choices:
+        if not RULES.to_act(state):
+            break
+        assert len(state.deck) >= 48 - 25
+        legal = RULES.legal_actions(state, 0)
+        assert END_ROUND not in legal
+        RULES.apply(state, legal[pick % len(legal)], 0)

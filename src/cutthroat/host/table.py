@@ -76,6 +76,7 @@ class TableHost:
         self._notices: list[tuple[str, str]] = []  # (title, text) for the next update
         self._autosave_error: str | None = None
         self._note_autosave()  # a save dir that can't be written is said at once, not at the first move
+        self._opening_notices, self._notices = self._notices, []  # told to each new listener once
         self.started = False  # nothing moves on its own before `start`
         self.closed = False
 
@@ -527,4 +528,8 @@ class TableHost:
 
     def _hello(self, seat: int | None) -> SeatUpdate:
         """The table as it is now, for a new listener."""
-        return self._read(lambda: self._update(seat, [], self._common()))
+        def hello() -> SeatUpdate:
+            common = self._common()
+            common["notices"] = tuple(self._opening_notices) + common["notices"]
+            return self._update(seat, [], common)
+        return self._read(hello)

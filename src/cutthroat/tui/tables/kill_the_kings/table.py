@@ -18,7 +18,7 @@ from textual.events import Click
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action
-from cutthroat.games.kill_the_kings.actions import DRAW, END_ROUND, NEXT_ROUND, PLACE, PLAY_RESERVE, RESERVE
+from cutthroat.games.kill_the_kings.actions import DRAW, NEXT_ROUND, PLACE, PLAY_RESERVE, RESERVE
 from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES
 from cutthroat.games.kill_the_kings.state import KtkView
 from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
@@ -55,7 +55,6 @@ class TableScreen(TableScreenBase):
         Binding("7", "pick(2)", show=False),
         Binding("8", "pick(3)", show=False),
         Binding("d", "draw", "draw"),
-        Binding("e", "end_round", "end round"),
         Binding("enter,space", "activate", "act", key_display="⏎", show=False),
         Binding("left", "move(-1, 0)", show=False),
         Binding("right,l", "move(1, 0)", show=False),
@@ -286,8 +285,6 @@ class TableScreen(TableScreenBase):
             return playing and drawn  # d means draw when no card waits
         if action == "draw":
             return playing and not drawn and view.deck_count > 0
-        if action == "end_round":
-            return playing and not drawn and view.deck_count == 0
         if action == "undo":
             return self.update.can_undo
         if action == "hint":
@@ -340,10 +337,6 @@ class TableScreen(TableScreenBase):
         self.cursor = DECK_SLOT
         self.act(DRAW)
 
-    def action_end_round(self) -> None:
-        self.picked = None
-        self.act(END_ROUND)
-
     def action_activate(self) -> None:
         if self.view.phase == "round_over":
             self.show_round_end()
@@ -351,10 +344,8 @@ class TableScreen(TableScreenBase):
             self.action_column(self.cursor)
         elif self.cursor in SPOT_SLOTS:
             self.action_spot(self.cursor - 4)
-        elif self.view.deck_count:
+        else:  # the deck (it never runs out: see rules.md)
             self.action_draw()
-        else:
-            self.action_end_round()
 
     def action_move(self, dx: int, dy: int) -> None:
         top = self.cursor in COLUMN_SLOTS
