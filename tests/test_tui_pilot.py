@@ -511,6 +511,30 @@ async def test_too_small_terminal_asks_for_more_room_until_resized() -> None:
         assert not app.screen.query("#too-small-message")
 
 
+@async_test
+async def test_the_too_small_message_reads_whole_at_40_by_12() -> None:
+    from helpers_pilot import screen_text
+
+    app = CutthroatApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        shown = [line.strip() for line in screen_text(app).splitlines()]
+        for line in ("Make the window larger", "Cutthroat needs 80×24;", "this terminal is 40×12.",
+                     "The game is paused", "and nothing is lost."):
+            assert line in shown, (line, shown)
+
+
+@async_test
+async def test_settings_say_which_games_undo_applies_to() -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        notes = [str(n.render()) for n in app.screen.query(".setting-note")]
+        assert "Kill The Kings only: placements since the last draw" in notes
+
+
 
 
 @async_test

@@ -225,6 +225,9 @@ class Rules:
     def copy(self, state: Any) -> Any:
         return state.copy()
 
+    #: Some moves can be taken back (`undoable`); the Settings screen names these games.
+    has_undo: ClassVar[bool] = False
+
     def undoable(self, state: Any, action: Action) -> bool:
         """May the player take this action back afterwards? (Not if it revealed anything.)"""
         return False

@@ -161,6 +161,8 @@ class KillTheKingsRules(Rules):
         )
 
     # -- sessions, saves, people -----------------------------------------------------------
+    has_undo = True
+
     def undoable(self, state: KtkState, action: Action) -> bool:
         """Placements and reserve plays can be taken back; a draw (it shows the deck) cannot."""
         return action.kind in ("place", "reserve", "play_reserve") and state.phase == PLAY

@@ -8,9 +8,17 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
+from cutthroat.engine.registry import IMPLEMENTED, get_rules
+
 CARD_STYLES = [("Auto (by locale)", "auto"), ("Unicode ♠♥", "unicode"), ("ASCII", "ascii")]
 BOT_SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
 NOPE_WINDOWS = [("2 s", "2"), ("3 s", "3"), ("5 s", "5"), ("8 s", "8")]
+
+
+def undo_note() -> str:
+    """Which games undo applies to (the others' moves are seen by the table at once)."""
+    games = [g.name for g in IMPLEMENTED if get_rules(g.game_id).has_undo]
+    return f"{' and '.join(games)} only: placements since the last draw"
 
 
 class SettingsScreen(Screen):
@@ -33,7 +41,7 @@ class SettingsScreen(Screen):
             with Horizontal(classes="setting-row"):
                 yield Label("Undo")
                 yield Switch(value=settings.undo, id="undo")
-                yield Static("take back placements since the last draw", classes="setting-note")
+                yield Static(undo_note(), classes="setting-note")
             with Horizontal(classes="setting-row"):
                 yield Label("Nope window")
                 yield Select(NOPE_WINDOWS, value=settings.nope_window, allow_blank=False, id="nope_window")

@@ -21,7 +21,8 @@ class TooSmallScreen(Screen):
         messages = self.query("#too-small-message")
         if not messages:
             return  # not composed yet; on_mount fills it in
+        # Short lines: it must read whole in a 40×12 terminal too.
         messages.first(Static).update(
-            f"Make the window larger\n\nCutthroat needs {MIN_WIDTH}×{MIN_HEIGHT};"
-            f" this terminal is {width}×{height}.\nThe game is paused and nothing is lost."
+            f"Make the window larger\n\nCutthroat needs {MIN_WIDTH}×{MIN_HEIGHT};\nthis terminal is "
+            f"{width}×{height}.\n\nThe game is paused\nand nothing is lost."
         )
