@@ -153,3 +153,32 @@ def test_the_tables_own_steps_are_shared_moments_even_in_front_of_a_human():
         assert not sight.private and not sight.update.view.hand
         clock.advance(1)
     assert sight.curtain is not None or session.is_over
+
+
+def test_when_one_human_is_left_one_last_curtain_then_their_screen_stays_theirs():
+    """Bob draws an Exploding Kitten with no Defuse and is out; Ana is the only human left. One
+    curtain hands her the screen; from then on her hand shows while the bot plays, as solo."""
+    from cutthroat.games.exploding_kittens.actions import DRAW as EK_DRAW
+
+    state = position(3, hands={0: "TACO BEARD", 1: "TACO", 2: "TACO SKIP"}, pile="EXP TACO BEARD ZOMBIE SKIP",
+                     turn=1)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host, lens, clock, _ = seated(session, window_seconds=3.0)
+    assert lens.alone is None and lens.screen().curtain == 1
+    lens.pass_curtain(1)
+    assert host.submit(1, EK_DRAW) is None
+    assert session.state.out[1] and lens.alone == 0
+    sight = lens.screen()
+    assert sight.curtain == 0 and not sight.update.view.hand  # the hand-over: Bob may still be looking
+    sight = lens.pass_curtain(0)
+    assert sight.private and sight.seat == 0 and sight.update.view.hand
+    for _ in range(20):  # Cy's turn and on: Ana's hand stays on screen, never a curtain again
+        sight = lens.screen()
+        assert sight.private and sight.seat == 0 and sight.curtain is None
+        if session.is_over:
+            break
+        if 0 in session.to_act:
+            host.submit(0, session.legal_actions(0)[0])
+        else:
+            clock.advance(1)

@@ -6,7 +6,9 @@
   — a bot playing, a reaction window everyone may answer, a curtain, the game's end — the screen
   shows the spectator's update: no hand, no peek, no private news can be on it. After any such
   shared moment the next private screen comes behind a curtain, even for the same human. A
-  human's private news waits for their next private screen.
+  human's private news waits for their next private screen. Once only one human is left in the
+  game (the others are out), one last curtain hands the screen to them and it stays theirs, as
+  solo: their hand shows while the bots play.
 
 Headless: the table screen feeds it updates and shows what `screen()` returns. The host's updates
 come to the humans' ports before the spectator's, so the lens decides when the spectator's
@@ -122,6 +124,10 @@ class Lens:
         public = self.latest.get(None)
         if public is None:
             return None
+        alone = self.alone
+        if alone is not None:
+            self._sight = self._private(alone, public, alone=True)
+            return self._sight
         acting = [h for h in public.to_act if h in self.humans]
         bots_acting = any(self.table.is_bot(q) for q in public.to_act)
         if public.over or not acting or bots_acting or public.stepping:
@@ -137,12 +143,21 @@ class Lens:
         self.curtain_for = None
         return Sight(public, claimable=claimable)
 
-    def _private(self, seat: int, public: SeatUpdate) -> Sight:
+    @property
+    def alone(self) -> int | None:
+        """Hot-seat with every other human out of the game: the one human left (None otherwise)."""
+        public = self.latest.get(None)
+        if self.mode != HOT_SEAT or public is None or public.over:
+            return None
+        left = [h for h in self.humans if h not in public.out]
+        return left[0] if len(left) == 1 and len(self.humans) > 1 else None
+
+    def _private(self, seat: int, public: SeatUpdate, alone: bool = False) -> Sight:
         own = self.latest.get(seat)
         if self.holder != seat or self.shared_since or own is None or own.version != public.version:
             self.curtain_for = seat
             return Sight(public, curtain=seat)
         news, self._news[seat] = tuple(self._news[seat]), []
-        if self._sight is not None and self._sight.private and self._sight.seat == seat:
+        if not alone and self._sight is not None and self._sight.private and self._sight.seat == seat:
             news = ()  # the seat watched it happen (its own Alter, its draw mid-turn): not news
         return Sight(own, seat, news=news)

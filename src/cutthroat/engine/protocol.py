@@ -245,6 +245,11 @@ class Rules:
     def rules_text(self) -> str:
         return ""
 
+    def out_seats(self, state: Any) -> tuple[PlayerId, ...]:
+        """The seats out of the game (exploded, knocked out): public. A hot-seat screen left with
+        one human in the game stops hiding that human's hand from nobody."""
+        return ()
+
     def progress(self, state: Any) -> str:
         """How far a game has gone, in a few public words ("round 2 of 3 · 5 points"), for the
         Continue and Load lists."""

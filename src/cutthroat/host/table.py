@@ -127,8 +127,9 @@ class TableHost:
         self._post(lambda: self._set_claim(None, self.session.version) if self._claim == seat else None)
 
     def configure(self, *, bot_delay: float | None = None, window_seconds: float | None | object = KEEP,
-                  undo: bool | None = None) -> None:
-        """Change the bot pause, the window length (None: no clock) or undo (Settings) from now on."""
+                  undo: bool | None = None, quick_pass: tuple[int, ...] | None = None) -> None:
+        """Change the bot pause, the window length (None: no clock), undo (Settings) or the seats
+        whose windows pass at once when they have nothing to answer, from now on."""
         def change() -> None:
             if bot_delay is not None:
                 self.bot_delay = bot_delay
@@ -136,7 +137,14 @@ class TableHost:
                 self.window_seconds = window_seconds
             if undo is not None:
                 self.session.undo_allowed = undo
+            if quick_pass is not None:
+                self.quick_pass = frozenset(quick_pass)
+                self._answers_alone = type(self.rules).auto_action is not Rules.auto_action or bool(self.quick_pass)
         self._post(change)
+
+    def humans_in_game(self) -> list[int]:
+        """The human seats not out of the game (all of them in games nobody leaves)."""
+        return self._read(lambda: [h for h in self.info.humans if h not in self.rules.out_seats(self.session.state)])
 
     def save(self, path, name: str = ""):
         """Save the game between two moves (raises SaveError with a one-line reason)."""
@@ -516,7 +524,7 @@ class TableHost:
                     reacting=tuple(s for s in to_act if rules.reaction_default(state, s) is not None),
                     deadline=deadline, skipping=self._skipping, result=result,
                     stats=tuple(dict(s) for s in session.stats) if result is not None else (),
-                    notices=tuple(self._notices))
+                    notices=tuple(self._notices), out=tuple(rules.out_seats(state)))
 
     def _update(self, seat: int | None, events: list[Event], common: dict[str, Any]) -> SeatUpdate:
         session, rules = self.session, self.rules

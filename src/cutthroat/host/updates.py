@@ -77,6 +77,7 @@ class SeatUpdate:
     result: Result | None = None
     stats: tuple[dict[str, Any], ...] = ()
     notices: tuple[tuple[str, str], ...] = ()  # (title, text): the table's own news (a bot failed …)
+    out: tuple[int, ...] = ()  # seats out of the game (public)
 
     @property
     def over(self) -> bool:
@@ -105,6 +106,7 @@ class SeatUpdate:
                                                    "summary": result.summary, "details": result.details},
             "stats": [dict(s) for s in self.stats],
             "notices": [list(n) for n in self.notices],
+            "out": list(self.out),
         }
 
     @classmethod
@@ -128,4 +130,5 @@ class SeatUpdate:
                                                       result["summary"], dict(result["details"])),
             stats=tuple(dict(s) for s in data["stats"]),
             notices=tuple((title, text) for title, text in data["notices"]),
+            out=tuple(data.get("out", ())),
         )

@@ -198,9 +198,7 @@ class CutthroatApp(App):
         left = self.leave_table()
         claim, self._pending_claim = self._pending_claim, None
         self.claim = claim
-        humans = [i for i, seat in enumerate(session.seats) if not seat.is_bot]
-        self.host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers(),
-                              quick_pass=humans if len(humans) == 1 else ())
+        self.host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers())
         self.apply_table_settings()
         self.push_screen(table_screen(Lens.for_host(self.host)))
         self.check_size(self.size.width, self.size.height)
@@ -240,9 +238,11 @@ class CutthroatApp(App):
         host = self.host
         if host is None:
             return
-        hot_seat = len(host.info.humans) > 1
+        humans = host.humans_in_game()  # hot-seat ends when one human is left in the game
+        hot_seat = len(humans) > 1
         host.configure(bot_delay=self.settings.bot_delay_seconds(), undo=self.settings.undo,
-                       window_seconds=self.settings.nope_window_seconds() if hot_seat else None)
+                       window_seconds=self.settings.nope_window_seconds() if hot_seat else None,
+                       quick_pass=tuple(humans) if len(humans) == 1 else ())
 
     # -- the too-small guard -------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:

@@ -384,6 +384,9 @@ class ExplodingKittensRules(Rules):
             "stalemates": sum(1 for r in results if r.details["how"] == "stalemate"),
         }
 
+    def out_seats(self, state) -> tuple[int, ...]:
+        return tuple(q for q in range(state.n) if state.out[q])
+
     def progress(self, state) -> str:
         return f"{len(state.in_game())} of {state.n} still in"
 

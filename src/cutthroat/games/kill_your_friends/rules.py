@@ -312,6 +312,9 @@ class KillYourFriendsRules(Rules):
             "won_by": dict(sorted(hows.items())),
         }
 
+    def out_seats(self, state) -> tuple[int, ...]:
+        return tuple(q for q in range(state.n) if state.out[q])
+
     def progress(self, state) -> str:
         return f"{len(state.in_game())} of {state.n} alive"
 

@@ -184,6 +184,9 @@ class StabYourFriendsRules(Rules):
         return {"mean_rounds": round(sum(r.details["rounds"] for r in results) / n, 1),
                 "mean_actions": round(sum(r.details["actions"] for r in results) / n, 1)}
 
+    def out_seats(self, state) -> tuple[int, ...]:
+        return tuple(q for q in range(state.n) if state.out[q])
+
     def progress(self, state) -> str:
         alive = sum(not out for out in state.out)
         return f"round {state.round} · {alive} of {state.n} alive"

@@ -43,6 +43,7 @@ class TableScreenBase(Screen):
         self.rules = get_rules(self.table.game)
         self.names = self.table.names
         self.humans = self.table.humans
+        self.alone_settled = False
         self.fit_seat_keys()
 
     def fit_seat_keys(self) -> None:
@@ -84,6 +85,9 @@ class TableScreenBase(Screen):
         sight = self.lens.receive(update)
         if sight is not None:
             self.sight = sight
+        if self.lens.alone is not None and not self.alone_settled:
+            self.alone_settled = True  # one human left: no more timed shared windows
+            self.app.apply_table_settings()
 
     def show_notices(self, update: SeatUpdate) -> None:
         """The table's own news (an autosave or a bot that failed), once: from the logging seat's
