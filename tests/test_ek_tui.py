@@ -9,6 +9,8 @@ d draws, v discard pile, 1–5 answer a hot-seat reaction window, f skip ahead, 
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from textual.widgets import Input, Static
 
@@ -271,3 +273,23 @@ async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch
         await wait_until(pilot, lambda: (1, PlayNope(1)) in session.log)
         # The window reopens for Ana (and Cy); Ana doesn't claim it: the time runs out, she passes.
         await wait_until(pilot, lambda: (0, Pass(0)) in session.log[session.log.index((1, PlayNope(1))):])
+
+
+@async_test
+async def test_hot_seat_we_all_pass_key_ends_the_shared_window_at_once(write_settings) -> None:
+    from cutthroat.games.exploding_kittens.rules import RULES
+
+    write_settings(nope_window="8")
+    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
+    RULES.apply(state, Play(BY_CODE["SKIP"]), 2)  # Cy (bot) plays Skip: Ana and Bob are asked
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    app, _ = loaded_app(state, seats)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.sight.claimable == (0, 1))
+        table = app.screen
+        assert text(table.query_one("#ek-window", Static)).endswith("p: we all pass")
+        started = time.monotonic()
+        await pilot.press("p")
+        session = session_of(table)
+        await wait_until(pilot, lambda: {(0, Pass(0)), (1, Pass(1))} <= set(session.log), timeout=5)
+        assert time.monotonic() - started < 4  # long before the 8 s window would have run out

@@ -182,3 +182,26 @@ def test_when_one_human_is_left_one_last_curtain_then_their_screen_stays_theirs(
             host.submit(0, session.legal_actions(0)[0])
         else:
             clock.advance(1)
+
+
+def test_we_all_pass_ends_a_shared_window_at_once():
+    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
+    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host, lens, clock, _ = seated(session, window_seconds=30.0)
+    assert lens.screen().claimable == (0, 1)
+    lens.all_pass()  # no clock moved: the table said "we all pass"
+    assert {(seat, a.kind) for seat, a in session.log if seat in (0, 1)} == {(0, "pass"), (1, "pass")}
+    assert clock.now() == 0 and not lens.screen().claimable
+
+
+def test_we_all_pass_is_dropped_once_someone_claims_the_window():
+    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
+    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host, lens, clock, _ = seated(session, window_seconds=30.0)
+    lens.claim(1)
+    lens.all_pass()
+    assert not [seat for seat, _ in session.log if seat in (0, 1)]  # Bob is answering behind the curtain

@@ -107,6 +107,12 @@ class Lens:
         self.port(seat).claim(sight.update.version)
         return self._decide()
 
+    def all_pass(self) -> None:
+        """Hot-seat, "we all pass": the shared window ends now for every human it asks."""
+        sight = self._sight
+        if sight is not None and sight.claimable and self.claimant is None:
+            self.ports[None].all_pass(sight.update.version)
+
     def unclaim(self) -> Sight | None:
         if self.claimant is not None:
             self.port(self.claimant).unclaim()

@@ -87,6 +87,10 @@ class SeatPort:
         if self.seat is not None:
             self._host.unclaim(self.seat)
 
+    def all_pass(self, version: int) -> None:
+        """The shared window seen at `version`: every human answering it passes now."""
+        self._host.all_pass(version)
+
 
 class WirePort:
     """A port seen through JSON text: updates are encoded, sent as text and decoded before a

@@ -123,6 +123,11 @@ class TableHost:
         is dropped."""
         self._post(lambda: self._set_claim(seat, version))
 
+    def all_pass(self, version: int) -> None:
+        """Hot-seat, "we all pass": every human answering the window seen at `version` plays the
+        default now, as if its time ran out (dropped if the window moved on or was claimed)."""
+        self._post(lambda: self._timeout(version))
+
     def unclaim(self, seat: int) -> None:
         self._post(lambda: self._set_claim(None, self.session.version) if self._claim == seat else None)
 

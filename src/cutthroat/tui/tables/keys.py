@@ -12,6 +12,8 @@ MOVE_KEYS = [
 ]
 RESULTS_KEY = Binding("enter", "results", "results", key_display="⏎")
 SKIP_KEY = Binding("f", "skip_ahead", "skip ahead")
+#: Hot-seat: a shared reaction window ends at once when the table agrees nobody answers it.
+ALL_PASS_KEY = Binding("p", "all_pass", "we all pass")
 
 
 def closing_keys(save_shown: bool) -> list[Binding]:

@@ -366,6 +366,8 @@ class SharedTableScreen(TableScreenBase):
             return any(self.table.is_bot(q) for q in update.to_act) and not update.skipping
         if action == "seat" and self.sight.claimable:
             return not self.curtain_up
+        if action == "all_pass":
+            return bool(self.sight.claimable) and not self.curtain_up
         if action == "move":
             return self.sight.private and bool(self.hand(update.view)) and not self.curtain_up
         if action == "hint":
@@ -385,6 +387,9 @@ class SharedTableScreen(TableScreenBase):
             card = self.selected_card()
             self.cursor_code = card.code if card is not None else None
         self.message = ""
+
+    def action_all_pass(self) -> None:
+        self.lens.all_pass()
 
     def action_seat(self, seat: int) -> None:
         sight = self.sight

@@ -15,7 +15,8 @@ from textual.widgets import Static
 
 
 class WindowBar(Static):
-    """`Nope? Press your seat number: 1 Ana · 2 Bob — 3s` while a shared window is open."""
+    """`Nope? Press your seat number: 1 Ana · 2 Bob — 3s · p: we all pass` while a shared window
+    is open."""
 
     sight = reactive(None, always_update=True)
 
@@ -40,4 +41,4 @@ class WindowBar(Static):
             return
         seats = " · ".join(f"{q + 1} {escape(self.names[q])}" for q in sight.claimable)
         left = "" if self.ends is None else f" — [bold]{math.ceil(max(0.0, self.ends - time.monotonic()))}s[/]"
-        self.update(f"{escape(self.prompt)} {seats}{left}")
+        self.update(f"{escape(self.prompt)} {seats}{left} · p: we all pass")

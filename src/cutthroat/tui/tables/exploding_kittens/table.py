@@ -40,7 +40,7 @@ from cutthroat.tui.tables.exploding_kittens.prompts import (
     window_choices,
 )
 from cutthroat.tui.tables.game_over import level_of
-from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
+from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.hand import chip
@@ -85,6 +85,7 @@ class TableScreen(SharedTableScreen):
         Binding("d", "draw", "draw"),
         Binding("h", "hint", "hint"),
         *seat_keys(MAX_SEATS, "Nope? your seat no.", "1-5"),
+        ALL_PASS_KEY,
         Binding("v", "discard", "discard"),
         SKIP_KEY,
         *closing_keys(save_shown=False),

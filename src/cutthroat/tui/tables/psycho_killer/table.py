@@ -28,7 +28,7 @@ from cutthroat.games.psycho_killer.state import (DECK_NAMES, DRAWN, WINDOW, Fram
 from cutthroat.games.psycho_killer.text import frame_words, why_unplayable
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
-from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
+from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
 from cutthroat.tui.tables.psycho_killer.look import card_style, chip_label, glyphs, symbol_words
 from cutthroat.tui.tables.psycho_killer.prompts import decision
 from cutthroat.tui.tables.shared import SharedTableScreen
@@ -54,6 +54,7 @@ class TableScreen(SharedTableScreen):
         Binding("b", "draw(1)", "draw B"),
         Binding("h", "hint", "hint"),
         *seat_keys(MAX_SEATS, "answer: seat no.", "1-6"),
+        ALL_PASS_KEY,
         SKIP_KEY,
         *closing_keys(save_shown=False),
     ]
