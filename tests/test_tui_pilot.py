@@ -33,6 +33,7 @@ from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
 from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
+from cutthroat.tui.widgets.event_log import EventLog
 from helpers_pilot import session_of
 
 
@@ -244,6 +245,8 @@ async def test_undo_takes_back_a_placement_but_not_a_draw() -> None:
         assert len(session.log) == 1
         assert message(table) == "Undone."
         assert not session.can_undo
+        told = " ".join(str(line.text).strip() for line in table.query_one(EventLog).lines)
+        assert told.rsplit("Taken back: ", 1)[-1].startswith("put ") and "under" in told.rsplit("Taken back:", 1)[-1]
 
         await play(pilot, placement)
         await play(pilot, pick_action(session.legal_actions(0)))  # another draw: a barrier

@@ -60,6 +60,22 @@ class Event:
         return self.kind.replace("_", " ")
 
 
+@dataclass(frozen=True, slots=True)
+class Undone(Event):
+    """A move taken back (the table's, not a game's: every game's log can tell it)."""
+
+    seat: PlayerId
+    move: str  # the move in words, as `describe_action` says it ("put 7♦ under column 3")
+    kind: ClassVar[str] = "undone"
+
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"Taken back: {self.move}"
+
+
+#: Events any table may tell, whatever the game (decoders take these with the game's own).
+TABLE_EVENT_TYPES: tuple[type[Event], ...] = (Undone,)
+
+
 @dataclass(slots=True)
 class Result:
     """How a finished game came out. `scores` per seat; `winners` may be empty (solitaire loss)."""

@@ -26,7 +26,7 @@ from collections import deque
 from typing import Any, Callable
 
 from cutthroat.bots import make_bot
-from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules
+from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules, Undone
 from cutthroat.host.clock import Clock, SystemClock
 from cutthroat.host.ports import SeatPort
 from cutthroat.host.updates import SeatInfo, SeatUpdate, TableInfo
@@ -265,9 +265,14 @@ class TableHost:
     def _undo(self, seat: int) -> str | None:
         if self.info.is_bot(seat):
             return "A bot's move can't be taken back"
+        log = self.session.log
+        taken = log[-1] if log else None
         if not self.session.undo():
             return "Nothing to undo since the last draw"
-        self._changed([])
+        # Said in the log (described on the position it was made from, which is back now), so a
+        # move played again afterwards doesn't read as played twice.
+        move = self.rules.describe_action(self.rules.view(self.session.state, taken[0]), taken[1])
+        self._changed([Undone(taken[0], move)])
         return None
 
     def _note_autosave(self) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cutthroat.engine.codec import decoder, encode
-from cutthroat.engine.protocol import Action, Event, Result
+from cutthroat.engine.protocol import TABLE_EVENT_TYPES, Action, Event, Result
 from cutthroat.engine.registry import get_rules
 
 
@@ -112,7 +112,7 @@ class SeatUpdate:
     @classmethod
     def from_json(cls, data: dict[str, Any], game: str) -> "SeatUpdate":
         rules = get_rules(game)
-        decode_action, decode_event = decoder(rules.action_types), decoder(rules.event_types)
+        decode_action, decode_event = decoder(rules.action_types), decoder(rules.event_types + TABLE_EVENT_TYPES)
         result = data["result"]
         return cls(
             seat=data["seat"],
