@@ -96,8 +96,23 @@ def test_card_style_auto_follows_locale(monkeypatch):
     assert Settings().resolved_card_style("ISO-8859-1") == "ascii"
 
 
-def test_locale_encoding_reads_the_c_library(monkeypatch):
-    """LC_ALL=C: nl_langinfo says ASCII even though Python's UTF-8 mode would say utf-8."""
-    monkeypatch.setattr(settings_module.locale, "nl_langinfo", lambda _: "ANSI_X3.4-1968")
-    monkeypatch.setattr(settings_module.locale, "getpreferredencoding", lambda *_: "utf-8")
-    assert Settings().resolved_card_style() == "ascii"
+@pytest.mark.parametrize("env, style", [
+    ({"LANG": "C"}, "ascii"),
+    ({"LC_ALL": "C", "LANG": "C.UTF-8"}, "ascii"),
+    ({}, "ascii"),  # nothing set: the C locale
+    ({"LANG": "en_US.ISO-8859-1"}, "ascii"),
+    ({"LANG": "C.UTF-8"}, "unicode"),
+    ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, "unicode"),
+])
+def test_auto_card_style_follows_the_locale_the_user_set(env, style):
+    """In a fresh Python, as the app starts: under the C locale Python coerces LC_CTYPE to
+    C.UTF-8 and says utf-8, but the terminal may not show Unicode."""
+    import os
+    import subprocess
+    import sys
+
+    clean = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_CTYPE", "PYTHONUTF8")}
+    code = "from cutthroat.settings import Settings; print(Settings().resolved_card_style())"
+    out = subprocess.run([sys.executable, "-c", code], env={**clean, **env}, capture_output=True, text=True,
+                         timeout=60)
+    assert out.stdout.strip() == style, out.stderr

@@ -28,3 +28,39 @@ async def test_the_footer_seat_range_is_this_tables(game, players, shown) -> Non
         if app.screen is table:
             footer = screen_text(app).splitlines()[-1]
             assert shown in footer and "1-8" not in footer and "1-6" not in footer
+
+
+@async_test
+async def test_ascii_style_keeps_every_screen_plain_ascii(write_settings) -> None:
+    """The ASCII card style (what a non-UTF-8 locale gets): the title, a table, its footer, the
+    menu and a dialog all in plain ASCII, laid out as in Unicode."""
+    from cutthroat.tui.screens.menu import MenuScreen
+    from cutthroat.tui.screens.title import TitleScreen
+
+    write_settings(card_style="ascii")
+    app = CutthroatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        title = screen_text(app)
+        assert title.isascii() and "Kill The Kings" in title and "2-5 players" in title
+        seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+        app.start_game("exploding-kittens", {}, 9, seats)
+        await wait_until(pilot, lambda: any(isinstance(s, TableScreenBase) and s.is_mounted for s in app.screen_stack))
+        await pilot.pause(0.3)
+        table = screen_text(app)
+        assert table.isascii(), [line for line in table.splitlines() if not line.isascii()]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        menu = screen_text(app)
+        assert menu.isascii() and "Quit to title" in menu
+
+
+@async_test
+async def test_unicode_style_is_left_as_it_is(write_settings) -> None:
+    write_settings(card_style="unicode")
+    app = CutthroatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "2–5 players" in screen_text(app)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import codecs
 import json
 import locale
+import os
+import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -48,11 +50,25 @@ class Settings:
 
 
 def locale_encoding() -> str:
-    """The terminal locale's character set.
+    """The terminal locale's character set, from the locale the user set (LC_ALL, LC_CTYPE, LANG).
 
-    `nl_langinfo(CODESET)` rather than `getpreferredencoding()`: under LC_ALL=C, Python's UTF-8
-    mode makes the latter say "utf-8" although the terminal may not show Unicode.
+    Not what Python reports: started under the C locale, Python coerces it to C.UTF-8 (PEP 538,
+    setting LC_CTYPE itself) and turns on its UTF-8 mode, although the terminal may not show
+    Unicode. So a C.UTF-8 LC_CTYPE in UTF-8 mode is taken for Python's own, and skipped.
     """
+    coerced = bool(sys.flags.utf8_mode) and os.environ.get("LC_CTYPE") == "C.UTF-8"
+    for variable in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = os.environ.get(variable, "")
+        if not value or (variable == "LC_CTYPE" and coerced):
+            continue
+        if value in ("C", "POSIX"):
+            return "ascii"
+        if "." in value:
+            return value.split(".", 1)[1].split("@", 1)[0]
+        break
+    else:
+        if coerced:
+            return "ascii"  # nothing set: the C locale, which Python coerced
     try:
         return locale.nl_langinfo(locale.CODESET) or "ascii"
     except (AttributeError, ValueError):  # no nl_langinfo on Windows

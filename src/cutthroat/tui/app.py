@@ -17,9 +17,12 @@ from cutthroat.saves import SaveData, SaveError, Seat
 from cutthroat.session import Session
 from cutthroat.settings import load_settings, save_settings
 from cutthroat.themes import DEFAULT_PALETTE, DEFAULT_THEME, load_themes, palette_css_variables
+from cutthroat.tui.ascii_filter import AsciiFilter, ascii_text
 from cutthroat.tui.screens.too_small import TooSmallScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: Footer keys as an ASCII screen says them.
+KEY_WORDS = {"⏎": "Enter", "←→": "<->", "↑↓": "up/down", "esc": "Esc"}
 
 
 class ThemeCommands(Provider):
@@ -60,6 +63,8 @@ class CutthroatApp(App):
         for loaded_theme in self.cutthroat_themes.values():
             self.register_theme(loaded_theme.theme)
         self.theme = self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME
+        self.ascii_filter = AsciiFilter(enabled=False)
+        self._filters.append(self.ascii_filter)
         self.host = None  # the table host of the game on screen
         self.claim = None  # its lock on its game in progress (in_progress.Claim)
         self._pending_claim = None
@@ -115,8 +120,17 @@ class CutthroatApp(App):
             self.notify(f"Settings not saved: {exc.strerror or exc}", severity="error")
 
     def apply_card_style(self) -> None:
+        """ASCII (the setting, or a locale that isn't UTF-8): the cards' ASCII faces, and a filter
+        that keeps every other character on screen ASCII too."""
         ascii_style = self.settings.resolved_card_style() == "ascii"
         self.set_class(ascii_style, "-ascii")
+        self.ascii_filter.enabled = ascii_style
+        self.refresh(layout=True)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer's keys: "Enter" and "<>" rather than ⏎ and ←→ where the screen is ASCII."""
+        shown = super().get_key_display(binding)
+        return KEY_WORDS.get(shown, ascii_text(shown)) if self.ascii_filter.enabled else shown
 
     def watch_theme(self, name: str) -> None:
         if self.settings.theme != name and name in getattr(self, "cutthroat_themes", {}):
