@@ -162,3 +162,28 @@ def test_card_variables_work_in_textual_css():
     expected = [themes["high-contrast"].palette.back, themes["cutthroat-light"].palette.back]
     expected.append(CardPalette().back)
     assert asyncio.run(run()) == [colour.upper() for colour in expected]
+
+
+ANSI = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "bright_black", "bright_red",
+        "bright_green", "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan", "bright_white")
+
+
+def sixteen(colour: str) -> str:
+    """The ANSI colour a 16-colour terminal shows for `colour` (TEXTUAL_COLOR_SYSTEM=standard)."""
+    from rich.color import Color as RichColor, ColorSystem
+
+    return ANSI[RichColor.parse(colour).downgrade(ColorSystem.STANDARD).number]
+
+
+@pytest.mark.parametrize("name", ["cutthroat-dark", "cutthroat-light", "high-contrast"])
+def test_every_shipped_theme_reads_in_16_colours(name):
+    """Red suits stay red; borders, dividers and text stand out from the background."""
+    themes, errors = load_themes()
+    assert not errors
+    loaded = themes[name]
+    palette, theme = loaded.palette, loaded.theme
+    background = sixteen(theme.background)
+    assert sixteen(palette.red) in ("red", "bright_red")
+    assert sixteen(palette.face) != sixteen(palette.red) and sixteen(palette.face) != sixteen(palette.black)
+    for what in (palette.divider, palette.killed, theme.foreground, theme.primary):
+        assert sixteen(what) != background, (what, background)

@@ -59,6 +59,9 @@ class CardPalette:
     highlight: str = "#f2c94c"
     hint: str = "#5fb3d9"
     killed: str = "#6b6b6b"
+    # Borders and dividers: a colour of its own, so they show on a 16-colour terminal too (the
+    # panel shade maps to the background there).
+    divider: str = "#3a4a40"
     # Kill Your Friends character name -> colour; not hashed, as a dict can't be.
     characters: dict[str, str] = field(
         default_factory=lambda: dict(_DEFAULT_CHARACTERS), hash=False
