@@ -699,3 +699,50 @@ async def test_the_palettes_theme_command_offers_only_themes_that_are_remembered
         await wait_until(pilot, lambda: app.theme == "cutthroat-light")
     stored = json.loads((config_dir / "settings.json").read_text(encoding="utf-8"))
     assert stored["theme"] == "cutthroat-light"
+
+
+def test_every_binding_of_every_screen_has_an_id():
+    """So any key can be remapped in the settings file (Textual's keymap)."""
+    import inspect
+
+    from textual.dom import DOMNode
+
+    from cutthroat.tui import screens_index
+    from cutthroat.tui.binding_ids import keymap_ids
+
+    ids = keymap_ids()
+    assert len(ids) > 150
+    modules = [m for _, m in inspect.getmembers(screens_index, inspect.ismodule)]
+    for module in modules:
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, DOMNode) and cls.__module__.startswith("cutthroat") and "BINDINGS" in vars(cls):
+                for binding in cls.BINDINGS:
+                    assert binding.id in ids, (cls.__name__, binding)
+
+
+@async_test
+async def test_keys_remapped_in_the_settings_file_take_effect(write_settings) -> None:
+    write_settings(keymap={"ktk.draw": "n", "no.such": "x"})
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        await pilot.press("d")
+        await pilot.pause()
+        assert session.log == []  # d draws no more
+        await pilot.press("n")
+        await pilot.pause()
+        assert [a.kind for _, a in session.log] == ["draw"]
+        assert any("no key has the id no.such" in str(n.message) for n in app._notifications)
+
+
+def test_the_readme_lists_every_binding_id():
+    from cutthroat.tui.binding_ids import REGISTERED, keymap_ids
+
+    keymap_ids()
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip().strip("`"): line for line in readme.splitlines() if line.startswith("| `")}
+    for prefix, bindings in REGISTERED.items():
+        assert prefix in rows, prefix
+        for b in bindings:
+            assert f"`{b.id.split('.', 1)[1]}` {b.key}" in rows[prefix], b.id

@@ -33,6 +33,8 @@ class Settings:
     last_seed: int | None = None
     #: Per game id, the setup of the last game started (players, who sits where, variants).
     last_setups: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: Keys remapped by binding id ("ktk.draw": "n", "ek.draw": "space,d"): see the README.
+    keymap: dict[str, str] = field(default_factory=dict)
 
     def resolved_card_style(self, encoding: str | None = None) -> str:
         """"unicode" or "ascii": "auto" picks ascii when the locale's encoding isn't UTF-8."""
@@ -95,6 +97,9 @@ def _valid(name: str, value: object, default: object) -> bool:
         return value in _CHOICES[name]
     if name == "last_seed":
         return value is None or (isinstance(value, int) and not isinstance(value, bool))
+    if name == "keymap":
+        return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) and v.strip()
+                                               for k, v in value.items())
     if name == "last_setups":
         return isinstance(value, dict) and all(
             isinstance(game, str) and isinstance(setup, dict)

@@ -19,6 +19,7 @@ from cutthroat.settings import load_settings, save_settings
 from cutthroat.themes import DEFAULT_PALETTE, DEFAULT_THEME, load_themes, palette_css_variables
 from cutthroat.tui.ascii_filter import AsciiFilter, ascii_text
 from cutthroat.tui.screens.too_small import TooSmallScreen
+from cutthroat.tui.binding_ids import with_ids
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 #: Footer keys as an ASCII screen says them.
@@ -48,7 +49,7 @@ class CutthroatApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "Cutthroat"
     COMMANDS = App.COMMANDS | {ThemeCommands}
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = with_ids("app", [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)])
 
     def __init__(self, save_dir: str | None = None, start: dict[str, Any] | None = None,
                  loaded: SaveData | None = None, loaded_path: str | os.PathLike | None = None) -> None:
@@ -59,7 +60,7 @@ class CutthroatApp(App):
         self.loaded_path = Path(loaded_path) if loaded_path else None
         self.settings, settings_error = load_settings()
         self.cutthroat_themes, theme_errors = load_themes()
-        self.startup_messages = [m for m in [settings_error, *theme_errors] if m]
+        self.startup_messages = [m for m in [settings_error, *theme_errors, self.apply_keymap()] if m]
         for loaded_theme in self.cutthroat_themes.values():
             self.register_theme(loaded_theme.theme)
         self.theme = self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME
@@ -108,6 +109,17 @@ class CutthroatApp(App):
             self.theme = name
             self.settings.theme = name
             self.persist_settings()
+
+    def apply_keymap(self) -> str | None:
+        """The settings file's `keymap` (binding id -> keys); ids no screen has are named once."""
+        from cutthroat.tui.binding_ids import keymap_ids
+
+        known = keymap_ids()
+        unknown = sorted(k for k in self.settings.keymap if k not in known)
+        self.set_keymap({k: v for k, v in self.settings.keymap.items() if k in known})
+        if unknown:
+            return f"keymap: no key has the id {', '.join(unknown)} (the README lists them)"
+        return None
 
     def action_change_theme(self) -> None:
         """The palette's "Theme" command: Cutthroat's themes only (each one is remembered)."""

@@ -7,15 +7,16 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
+from cutthroat.tui.binding_ids import with_ids
 
 
 class ConfirmScreen(ModalScreen[bool]):
     """Answers True for y, False for n or Esc: nothing happens unless the player says yes."""
 
-    BINDINGS = [
+    BINDINGS = with_ids("confirm", [
         Binding("y", "dismiss(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "dismiss(False)", "No", key_display="n", id="confirm.no"),
-    ]
+    ])
 
     def __init__(self, question: str, detail: str = "") -> None:
         super().__init__()

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from cutthroat import in_progress
 from cutthroat.in_progress import GameInProgress
+from cutthroat.tui.binding_ids import with_ids
 
 
 def when(timestamp: float, now: datetime | None = None) -> str:
@@ -48,13 +49,13 @@ def entry_text(game: GameInProgress, width: int = 70) -> Text:
 
 
 class ContinueScreen(Screen):
-    BINDINGS = [
+    BINDINGS = with_ids("continue", [
         Binding("escape", "app.pop_screen", "Back", id="continue.back"),
         Binding("enter", "resume", "Resume", id="continue.resume", show=True, priority=False),
         Binding("d,delete", "delete", "Delete", key_display="d", id="continue.delete"),
         Binding("j", "cursor(1)", show=False, id="continue.down"),
         Binding("k", "cursor(-1)", show=False, id="continue.up"),
-    ]
+    ])
 
     def compose(self) -> ComposeResult:
         yield Static(" CUTTHROAT ▸ Games in progress", classes="title-bar")

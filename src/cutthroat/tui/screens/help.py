@@ -7,14 +7,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
 from cutthroat.engine.registry import get_rules
+from cutthroat.tui.binding_ids import with_ids
 
 
 class HelpScreen(Screen):
-    BINDINGS = [
+    BINDINGS = with_ids("rules", [
         Binding("escape,q,question_mark", "app.pop_screen", "Back"),
         Binding("j,down", "scroll(1)", "Scroll", show=False),
         Binding("k,up", "scroll(-1)", "Scroll", show=False),
-    ]
+    ])
 
     def __init__(self, game_id: str = "kill-the-kings") -> None:
         super().__init__()

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from cutthroat import in_progress, paths, saves
 from cutthroat.saves import SaveData, SaveError, SaveSummary
 from cutthroat.tui.screens.continue_list import when
+from cutthroat.tui.binding_ids import with_ids
 
 WIDTH = 72
 
@@ -72,13 +73,13 @@ def save_files(directory: Path) -> list[Path]:
 
 
 class LoadScreen(Screen):
-    BINDINGS = [
+    BINDINGS = with_ids("load", [
         Binding("escape", "app.pop_screen", "Back", id="load.back"),
         Binding("r", "rename", "Rename", id="load.rename"),
         Binding("d,delete", "delete", "Delete", key_display="d", id="load.delete"),
         Binding("j", "cursor(1)", show=False, id="load.down"),
         Binding("k", "cursor(-1)", show=False, id="load.up"),
-    ]
+    ])
 
     def compose(self) -> ComposeResult:
         yield Static(" CUTTHROAT ▸ Load a game", classes="title-bar")

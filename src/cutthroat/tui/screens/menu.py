@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from cutthroat.tui.binding_ids import with_ids
 
 CHOICES = (
     ("resume", "Resume"),
@@ -21,11 +22,11 @@ CHOICES = (
 
 
 class MenuScreen(ModalScreen[str | None]):
-    BINDINGS = [
+    BINDINGS = with_ids("menu", [
         Binding("escape", "dismiss(None)", "Resume"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
-    ]
+    ])
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-dialog", classes="dialog"):

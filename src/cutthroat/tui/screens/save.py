@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, Static
 
 from cutthroat import in_progress, paths
 from cutthroat.saves import SaveError
+from cutthroat.tui.binding_ids import with_ids
 
 
 class SaveTargetError(ValueError):
@@ -52,7 +53,7 @@ def save_target(typed: str, save_dir: Path) -> tuple[Path, str]:
 class NameScreen(ModalScreen[str | None]):
     """Ask for a name (or a path); answers the stripped text, or None on Esc."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="name.cancel")]
+    BINDINGS = with_ids("name", [Binding("escape", "dismiss(None)", "Cancel", id="name.cancel")])
 
     def __init__(self, title: str, suggestion: str, help_text: str) -> None:
         super().__init__()

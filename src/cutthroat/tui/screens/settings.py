@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
 from cutthroat.engine.registry import IMPLEMENTED, get_rules
+from cutthroat.tui.binding_ids import with_ids
 
 CARD_STYLES = [("Auto (by locale)", "auto"), ("Unicode ♠♥", "unicode"), ("ASCII", "ascii")]
 BOT_SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
@@ -22,7 +23,7 @@ def undo_note() -> str:
 
 
 class SettingsScreen(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = with_ids("settings", [Binding("escape", "app.pop_screen", "Back")])
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from cutthroat import in_progress
 from cutthroat.engine.registry import GAMES, game_info
+from cutthroat.tui.binding_ids import with_ids
 
 LOGO = r"""
   ___ _   _ _____ _____ _   _ ____   ___    _  _____
@@ -32,7 +33,7 @@ MENU = (
 
 
 class TitleScreen(Screen):
-    BINDINGS = [
+    BINDINGS = with_ids("title", [
         Binding("q", "app.quit", "Quit"),
         Binding("question_mark", "rules", "Rules"),
         Binding("c", "pick('continue')", "Continue", show=False),
@@ -40,7 +41,7 @@ class TitleScreen(Screen):
         Binding("s", "pick('settings')", "Settings", show=False),
         Binding("j", "cursor_down", show=False),
         Binding("k", "cursor_up", show=False),
-    ]
+    ])
 
     def __init__(self) -> None:
         super().__init__()

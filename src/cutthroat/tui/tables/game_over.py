@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 
 from cutthroat.engine.words import who_won
 from cutthroat.host.updates import SeatUpdate, TableInfo
+from cutthroat.tui.binding_ids import with_ids
 
 
 def outcome(table: TableInfo, update: SeatUpdate, lone_win: str = "YOU WIN") -> tuple[str, str]:
@@ -43,12 +44,12 @@ def level_of(table: TableInfo, seat: int, human: str = "human") -> str:
 
 
 class GameOverScreen(ModalScreen[str | None]):
-    BINDINGS = [
+    BINDINGS = with_ids("game-over", [
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
         Binding("l", "dismiss('look')", "look at the table"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
-    ]
+    ])
 
     def __init__(self, title: str, tone: str, lines: Sequence[str], figures: str, *, dialog_id: str) -> None:
         super().__init__()

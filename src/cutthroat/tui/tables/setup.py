@@ -28,6 +28,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from cutthroat.engine.protocol import Variant
 from cutthroat.engine.registry import game_info, get_rules
 from cutthroat.saves import Seat
+from cutthroat.tui.binding_ids import with_ids
 
 NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")  # each seat's default name
 WHO = (("human", "Human"), ("random", "Random bot"), ("heuristic", "Heuristic bot"), ("hard", "Hard bot"))
@@ -44,10 +45,10 @@ LABEL, SECOND_LABEL = 14, 16
 class Cycler(Static, can_focus=True):
     """One choice out of a few, changed in place with ←/→ (or space): `‹ Heuristic bot ›`."""
 
-    BINDINGS = [
+    BINDINGS = with_ids("setup-choice", [
         Binding("left", "step(-1)", "change", key_display="←→", show=False),
         Binding("right,space", "step(1)", show=False),
-    ]
+    ])
 
     class Changed(Message):
         def __init__(self, cycler: "Cycler") -> None:
@@ -113,13 +114,13 @@ class SetupScreen(Screen):
     `seat_links`) and its table module's optional `choice_style(variant, value)`."""
 
     CSS_PATH = "setup.tcss"
-    BINDINGS = [
+    BINDINGS = with_ids("setup", [
         Binding("escape", "app.pop_screen", "back"),
         Binding("ctrl+s", "start", "start", key_display="^s"),
         Binding("enter", "enter", "start", key_display="⏎"),
         Binding("up", "row(-1)", "row", key_display="↑↓", show=False),
         Binding("down", "row(1)", show=False),
-    ]
+    ])
 
     def __init__(self, game_id: str) -> None:
         super().__init__()

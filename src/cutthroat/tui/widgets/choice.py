@@ -18,6 +18,7 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from cutthroat.tui.binding_ids import with_ids
 
 
 @dataclass(frozen=True)
@@ -28,11 +29,11 @@ class Choice:
 
 
 class ChoiceScreen(ModalScreen[Any]):
-    BINDINGS = [
+    BINDINGS = with_ids("choice", [
         Binding("escape", "dismiss(None)", "cancel"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
-    ]
+    ])
 
     def __init__(self, title: str, choices: Sequence[Choice], note: str = "") -> None:
         super().__init__()

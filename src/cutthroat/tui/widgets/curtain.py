@@ -16,14 +16,15 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.markup import escape
+from cutthroat.tui.binding_ids import with_ids
 
 
 class CurtainScreen(Screen[str]):
-    BINDINGS = [
+    BINDINGS = with_ids("curtain", [
         Binding("enter", "dismiss('ok')", "I'm here", key_display="⏎"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("escape", "dismiss('menu')", "menu"),
-    ]
+    ])
 
     def __init__(self, player: str, *, title: str = "", note: str = "", game_id: str | None = None) -> None:
         super().__init__()

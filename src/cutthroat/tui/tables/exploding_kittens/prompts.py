@@ -21,6 +21,7 @@ from cutthroat.games.exploding_kittens.events import what_name
 from cutthroat.games.exploding_kittens.state import GC, NAME, REORDER, TARGET, EkView
 from cutthroat.games.exploding_kittens.text import COMBO_NAMES
 from cutthroat.tui.widgets.choice import Choice
+from cutthroat.tui.binding_ids import with_ids
 
 STRIP = 60  # cards per strip row
 #: Keys for long lists (j and k move the ChoiceScreen's cursor).
@@ -95,7 +96,7 @@ class ReinsertScreen(ModalScreen[int | None]):
     (E Exploding, I Imploding face up, D Defuse, …), and the ▼ slot where the card will go.
     `hint` (if given) asks the hard bot for a depth; it runs in a worker thread on `h`."""
 
-    BINDINGS = [
+    BINDINGS = with_ids("ek-reinsert", [
         Binding("left", "move(-1)", "move", key_display="←→"),
         Binding("right", "move(1)", show=False),
         Binding("home,t", "to(0)", "top", key_display="t"),
@@ -103,7 +104,7 @@ class ReinsertScreen(ModalScreen[int | None]):
         Binding("r", "random", "random"),
         Binding("h", "hint", "hint"),
         Binding("enter", "place", "put it here", key_display="⏎"),
-    ]
+    ])
 
     def __init__(self, card: EkCard | None, size: int, known: Sequence[EkCard | None], *, face_up: bool,
                  drawers: Sequence[str] = (), ascii_style: bool = False, start: int = 0,
@@ -212,7 +213,7 @@ class ReinsertScreen(ModalScreen[int | None]):
 class DiscardScreen(ModalScreen[None]):
     """The discard pile, top first (and this turn's Barking Kittens)."""
 
-    BINDINGS = [Binding("escape,v,enter,q", "dismiss(None)", "close", key_display="v")]
+    BINDINGS = with_ids("ek-discard", [Binding("escape,v,enter,q", "dismiss(None)", "close", key_display="v")])
 
     def __init__(self, discard: Sequence[EkCard], limbo: Sequence[EkCard] = ()) -> None:
         super().__init__()

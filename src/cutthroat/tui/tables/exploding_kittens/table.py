@@ -44,6 +44,7 @@ from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.hand import chip
+from cutthroat.tui.binding_ids import with_ids
 
 MAX_SEATS = 5
 CARD_STYLE = {"kitten": "$error", "defuse": "$success", "nope": "$warning", "cat": "$secondary",
@@ -76,7 +77,7 @@ class TableScreen(SharedTableScreen):
     ID = "ek"
     SAVE_NAME = "kittens"
     WINDOW_PROMPT = "Nope? Press your seat number:"
-    BINDINGS = [
+    BINDINGS = with_ids("ek", [
         *MOVE_KEYS,
         Binding("space", "select", "combo", key_display="space"),
         Binding("enter", "play", "play", key_display="⏎"),
@@ -89,7 +90,7 @@ class TableScreen(SharedTableScreen):
         Binding("v", "discard", "discard"),
         SKIP_KEY,
         *closing_keys(save_shown=False),
-    ]
+    ])
     UNICODE = {"turn": "▶", "cw": "↻", "ccw": "↺", "pile": "▒", "cards": "▮", "x": "✗", "dot": "·",
                "out": "✝", "sel": "●", "bolt": "⚡", "arrow": "▸", "back": "◂"}
     ASCII = {"turn": ">", "cw": "(cw)", "ccw": "(ccw)", "pile": "#", "cards": "c", "x": "x", "dot": ".",

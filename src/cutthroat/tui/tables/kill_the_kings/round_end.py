@@ -10,6 +10,7 @@ from textual.widgets import Footer, Static
 
 from cutthroat.games.kill_the_kings.cards import KILL_POINTS, ROUNDS, TARGETS
 from cutthroat.games.kill_the_kings.rules import KtkView
+from cutthroat.tui.binding_ids import with_ids
 
 REASONS = {
     "all_killed": "all four kings killed",
@@ -34,7 +35,7 @@ def breakdown(view: KtkView) -> list[str]:
 
 
 class RoundEndScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter,space,n,escape", "dismiss", "next round", key_display="⏎")]
+    BINDINGS = with_ids("ktk-round", [Binding("enter,space,n,escape", "dismiss", "next round", key_display="⏎")])
 
     def __init__(self, view: KtkView) -> None:
         super().__init__()
@@ -58,11 +59,11 @@ class RoundEndScreen(ModalScreen[None]):
 
 
 class GameOverScreen(ModalScreen[str | None]):
-    BINDINGS = [
+    BINDINGS = with_ids("ktk-game-over", [
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
-    ]
+    ])
 
     def __init__(self, view: KtkView, seed: int) -> None:
         super().__init__()

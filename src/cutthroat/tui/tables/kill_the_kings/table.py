@@ -27,6 +27,7 @@ from cutthroat.lens import SOLO, WATCH, Lens
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
+from cutthroat.tui.binding_ids import with_ids
 
 # Cursor slots: columns 0–3, reserve spots 4–7, the deck 8.
 COLUMN_SLOTS = range(0, 4)
@@ -37,7 +38,7 @@ _SLOT_BY_ID = {**{f"col{c}": c for c in COLUMN_SLOTS}, **{f"spot{s - 4}": s for 
 
 
 class TableScreen(TableScreenBase):
-    BINDINGS = [
+    BINDINGS = with_ids("ktk", [
         Binding("1", "column(0)", "place", key_display="1-4"),
         Binding("2", "column(1)", show=False),
         Binding("3", "column(2)", show=False),
@@ -66,7 +67,7 @@ class TableScreen(TableScreenBase):
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("escape", "cancel", "drop card"),
         Binding("escape", "menu", "menu"),
-    ]
+    ])
 
     def __init__(self, lens: Lens) -> None:
         super().__init__(lens)

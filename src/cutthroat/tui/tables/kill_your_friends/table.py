@@ -49,6 +49,7 @@ from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import chip
+from cutthroat.tui.binding_ids import with_ids
 
 MAX_SEATS = 8
 
@@ -59,7 +60,7 @@ class TableScreen(SharedTableScreen):
     ID = "kyf"
     SAVE_NAME = "friends"
     COMPACT_FOOTER = False
-    BINDINGS = [
+    BINDINGS = with_ids("kyf", [
         *MOVE_KEYS,
         Binding("enter,space", "forced", "take it", key_display="⏎"),
         Binding("enter,space", "play", "play", key_display="⏎"),
@@ -71,7 +72,7 @@ class TableScreen(SharedTableScreen):
         SKIP_KEY,
         Binding("h", "hint", "hint"),
         *closing_keys(save_shown=True),
-    ]
+    ])
     UNICODE = {"alive": "♥", "dead": "✝", "turn": "▶", "cw": "↻", "ccw": "↺", "deck": "▒", "cards": "▮",
                "skull": "☠", "star": "★", "x": "✗", "dot": "·", "ell": "…", "arrow": "→"}
     ASCII = {"alive": "o", "dead": "x", "turn": ">", "cw": "(cw)", "ccw": "(ccw)", "deck": "#", "cards": "c",

@@ -34,6 +34,7 @@ from cutthroat.tui.tables.psycho_killer.prompts import decision
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
+from cutthroat.tui.binding_ids import with_ids
 
 MAX_SEATS = 6
 PILE_WIDTH = 22
@@ -45,7 +46,7 @@ class TableScreen(SharedTableScreen):
     ID = "pk"
     SAVE_NAME = "psycho"
     WINDOW_PROMPT = "Your answer? Press your seat number:"  # a Trip Over window, or an attack
-    BINDINGS = [
+    BINDINGS = with_ids("pk", [
         *MOVE_KEYS,
         Binding("enter", "play", "play", key_display="⏎"),
         Binding("enter", "answer", "choose", key_display="⏎"),
@@ -57,7 +58,7 @@ class TableScreen(SharedTableScreen):
         ALL_PASS_KEY,
         SKIP_KEY,
         *closing_keys(save_shown=False),
-    ]
+    ])
     UNICODE = {"turn": "▶", "pile": "▒", "cards": "▮", "x": "✗", "arrow": "▸", "skull": "☠", "mute": "⊘",
                "star": "★"}
     ASCII = {"turn": ">", "pile": "#", "cards": "c", "x": "x", "arrow": ">", "skull": "PK", "mute": "NS",

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cutthroat.games.stab_your_friends.state import SyfView
+from cutthroat.tui.binding_ids import with_ids
 
 
 def cards_text(cards) -> str:
@@ -40,7 +41,7 @@ def known_lines(view: SyfView, names) -> list[str]:
 
 
 class KnownHandsScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,k,enter", "dismiss(None)", "close", key_display="k")]
+    BINDINGS = with_ids("syf-known", [Binding("escape,k,enter", "dismiss(None)", "close", key_display="k")])
 
     def __init__(self, view: SyfView, names, translate=lambda text: text) -> None:
         super().__init__()

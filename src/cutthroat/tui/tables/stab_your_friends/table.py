@@ -32,6 +32,7 @@ from cutthroat.tui.tables.stab_your_friends.look import card_style, fronts_text,
 from cutthroat.tui.tables.stab_your_friends.prompts import (call_out_prompt, callers, choose_one, gobblin_prompt,
                                                             target_prompt, why_no_callers)
 from cutthroat.tui.widgets.hand import chip
+from cutthroat.tui.binding_ids import with_ids
 
 MAX_SEATS = 8
 FRONT_WIDTH = 26
@@ -44,7 +45,7 @@ class TableScreen(SharedTableScreen):
     SAVE_NAME = "stab"
     STEP_WORDS = "the cards activate"
     COMPACT_FOOTER = True
-    BINDINGS = [
+    BINDINGS = with_ids("syf", [
         *MOVE_KEYS,
         Binding("enter,space", "play", "play", key_display="⏎"),
         Binding("enter,space", "choose", "choose", key_display="⏎"),
@@ -58,7 +59,7 @@ class TableScreen(SharedTableScreen):
         Binding("k", "known", "hands"),
         Binding("h", "hint", "hint"),
         *closing_keys(save_shown=False),
-    ]
+    ])
     UNICODE = {"turn": "▶", "crown": "♛", "alive": "♥", "lost": "·", "dead": "✝", "back": "▒", "side": "↻",
                "cards": "▮", "x": "✗", "dot": "·", "arrow": "▸", "star": "★"}
     ASCII = {"turn": ">", "crown": "^", "alive": "o", "lost": ".", "dead": "x", "back": "#", "side": "~",

@@ -1,0 +1,41 @@
+"""Binding ids, so players can remap any key in their settings file (Textual's keymap).
+
+Every screen's `BINDINGS = with_ids("ktk", [...])`: each binding without an id gets
+`<screen>.<action>` ("ktk.draw", "ktk.column-0", "ek.move-minus-1"); a second binding of the same
+action in one list gets "-2". `keymap_ids()` lists them all (the README's table comes from it)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Iterable
+
+from textual.binding import Binding
+
+#: screen prefix -> its bindings, as registered (for the README and for checking a keymap).
+REGISTERED: dict[str, list[Binding]] = {}
+
+
+def binding_id(prefix: str, action: str) -> str:
+    words = re.sub(r"-(\d)", r"minus-\1", action.lower())
+    return f"{prefix}.{re.sub(r'[^a-z0-9]+', '-', words).strip('-')}"
+
+
+def with_ids(prefix: str, bindings: Iterable[Binding]) -> list[Binding]:
+    out: list[Binding] = []
+    seen: dict[str, int] = {}
+    for b in bindings:
+        if b.id is None:
+            base = binding_id(prefix, b.action)
+            seen[base] = seen.get(base, 0) + 1
+            b = replace(b, id=base if seen[base] == 1 else f"{base}-{seen[base]}")
+        out.append(b)
+    REGISTERED.setdefault(prefix, []).extend(out)
+    return out
+
+
+def keymap_ids() -> dict[str, Binding]:
+    """Every binding id of every screen (importing them all), id -> its binding."""
+    from cutthroat.tui import screens_index  # noqa: F401 - registers every screen's bindings
+
+    return {b.id: b for bindings in REGISTERED.values() for b in bindings if b.id}
