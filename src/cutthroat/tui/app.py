@@ -112,6 +112,8 @@ class CutthroatApp(App):
 
     def apply_keymap(self) -> str | None:
         """The settings file's `keymap` (binding id -> keys); ids no screen has are named once."""
+        if not self.settings.keymap:
+            return None  # (listing the ids imports every screen: only for a keymap to check)
         from cutthroat.tui.binding_ids import keymap_ids
 
         known = keymap_ids()
