@@ -2,7 +2,7 @@
 
 Every test runs with fresh save/config dirs (tests/conftest.py) and bot speed "instant".
 Keys, as the table binds them: 1–4 place under a column, a–d reserve the drawn card, 5–8 pick up a
-reserve card (then 1–4), d draw, e end the round, u undo, h hint, s save, Esc menu.
+reserve card (then 1–4), n draw, u undo, h hint, s save, Esc menu.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def keys_for(action: Action) -> list[str]:
     if action.kind == "play_reserve":
         return [str(action.spot + 5), str(action.column + 1)]
     if action.kind == "draw":
-        return ["d"]
+        return ["n"]
     if action.kind == "end_round":
         return ["e"]
     raise AssertionError(f"no key for {action!r}")
@@ -577,7 +577,7 @@ async def test_too_small_at_the_table_pauses_the_game_and_resumes_it() -> None:
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        await pilot.press("d")  # keys don't reach the table while it's hidden
+        await pilot.press("n")  # keys don't reach the table while it's hidden
         assert len(session_of(table).log) == 0
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
@@ -653,7 +653,7 @@ async def test_unwritable_save_dir_is_reported_once_and_play_goes_on(tmp_path: P
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
-        for key in "dad":
+        for key in "nan":
             await pilot.press(key)
         await pilot.pause()
         assert len(session_of(table).log) == 3  # play went on
@@ -722,15 +722,15 @@ def test_every_binding_of_every_screen_has_an_id():
 
 @async_test
 async def test_keys_remapped_in_the_settings_file_take_effect(write_settings) -> None:
-    write_settings(keymap={"ktk.draw": "n", "no.such": "x"})
+    write_settings(keymap={"ktk.draw": "x", "no.such": "x"})
     app = table_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
         table = app.screen
         session = session_of(table)
-        await pilot.press("d")
-        await pilot.pause()
-        assert session.log == []  # d draws no more
         await pilot.press("n")
+        await pilot.pause()
+        assert session.log == []  # n draws no more
+        await pilot.press("x")
         await pilot.pause()
         assert [a.kind for _, a in session.log] == ["draw"]
         assert any("no key has the id no.such" in str(n.message) for n in app._notifications)
@@ -746,3 +746,21 @@ def test_the_readme_lists_every_binding_id():
         assert prefix in rows, prefix
         for b in bindings:
             assert f"`{b.id.split('.', 1)[1]}` {b.key}" in rows[prefix], b.id
+
+
+@async_test
+async def test_after_a_draw_the_cursor_is_on_the_first_legal_place_and_enter_puts_it_there() -> None:
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        for _ in range(6):
+            await pilot.press("n")
+            await pilot.pause()
+            cols, spots = table.targets(table.view)
+            first = min(cols) if cols else 4 + min(spots)
+            assert table.cursor == first
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.log[-1][1].kind in ("place", "reserve")
+            assert table.cursor == 8  # back on the deck: Enter draws

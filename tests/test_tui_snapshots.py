@@ -41,7 +41,7 @@ YOU = Seat("human", "You")
 
 # Seed 5, keys: draw+place ×3, draw+reserve A, then a card drawn and left waiting in hand (so
 # its legal targets are marked).
-MID_GAME_KEYS = ("d", "2", "d", "1", "d", "3", "d", "a", "d")
+MID_GAME_KEYS = ("n", "2", "n", "1", "n", "3", "n", "a", "n")
 
 
 

@@ -5,7 +5,7 @@ update's view and legal moves, and sends the keys' moves and undos through the p
 plays the bot and paces it.
 
 Keys: 1–4 columns, 5–8 reserve spots (a–d too while a card waits), arrows/jkl move the cursor,
-Enter/space act on it, d draw, e end the round (deck empty), u undo, h hint, s save, ? rules,
+Enter/space act on it, n draw (the next card), u undo, h hint, s save, ? rules,
 Esc menu (or drops a picked-up reserve card).
 """
 
@@ -55,7 +55,7 @@ class TableScreen(TableScreenBase):
         Binding("6", "pick(1)", show=False),
         Binding("7", "pick(2)", show=False),
         Binding("8", "pick(3)", show=False),
-        Binding("d", "draw", "draw"),
+        Binding("n", "draw", "draw"),  # n for the next card: d is reserve D, one meaning a key
         Binding("enter,space", "activate", "act", key_display="⏎", show=False),
         Binding("left", "move(-1, 0)", show=False),
         Binding("right,l", "move(1, 0)", show=False),
@@ -72,6 +72,7 @@ class TableScreen(TableScreenBase):
     def __init__(self, lens: Lens) -> None:
         super().__init__(lens)
         self.cursor = DECK_SLOT
+        self.aimed_at: int | None = None  # the version whose drawn card the cursor was put on
         self.picked: int | None = None  # reserve spot picked up to play
         self.hinted: Action | None = None
         self.message = ""
@@ -114,7 +115,27 @@ class TableScreen(TableScreenBase):
             return
         if self.picked is not None and self.view.reserve[self.picked] is None:
             self.picked = None
+        self.aim_at_target()
         self.refresh_table()
+
+    def aim_at_target(self) -> None:
+        """A card just drawn: the cursor goes to its first legal place (a king, else a reserve
+        spot), so Enter puts it there; with the card placed it goes back to the deck."""
+        view = self.view
+        if view.drawn is None:
+            if self.aimed_at is not None:
+                self.aimed_at, self.cursor = None, DECK_SLOT
+            return
+        if self.aimed_at == self.update.version:
+            return
+        cols, spots = self.targets(view)
+        self.aimed_at = self.update.version
+        if self.cursor in cols or self.cursor - 4 in spots:
+            return  # already on a legal place (the player moved it there)
+        if cols:
+            self.cursor = min(cols)
+        elif spots:
+            self.cursor = 4 + min(spots)
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -229,7 +250,7 @@ class TableScreen(TableScreenBase):
             return f"{card} fits under no king right now (Esc drops it)"
         if view.deck_count == 0:
             return "The deck is empty: play a reserve card (5–8) or press e to end the round"
-        return "d draw · 5–8 pick up a reserve card to play it · h hint"
+        return "n draw · 5–8 pick up a reserve card to play it · h hint"
 
     def say(self, text: str) -> None:
         self.message = to_ascii(text) if self.ascii_style else text
@@ -283,7 +304,7 @@ class TableScreen(TableScreenBase):
         if action == "pick":
             return playing and not drawn and any(view.reserve)
         if action == "reserve_letter":
-            return playing and drawn  # d means draw when no card waits
+            return playing and drawn
         if action == "draw":
             return playing and not drawn and view.deck_count > 0
         if action == "undo":
@@ -304,7 +325,7 @@ class TableScreen(TableScreenBase):
                 self.picked = None
                 self.refresh_table()
         else:
-            self.say("Pick a card first: draw (d) or pick up a reserve card (5–8)")
+            self.say("Pick a card first: draw (n) or pick up a reserve card (5–8)")
 
     def action_spot(self, s: int) -> None:
         view = self.view
