@@ -764,3 +764,32 @@ async def test_after_a_draw_the_cursor_is_on_the_first_legal_place_and_enter_put
             await pilot.pause()
             assert session.log[-1][1].kind in ("place", "reserve")
             assert table.cursor == 8  # back on the deck: Enter draws
+
+
+@async_test
+async def test_round_end_names_the_card_and_lets_you_look_at_the_board_first() -> None:
+    from cutthroat.bots import make_bot
+
+    app = table_app(seed=96)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        bot = make_bot(session.rules, "heuristic", seed=0)
+        while session.view(0).phase == "play":
+            app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0)))
+            await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        view = session.view(0)
+        said = " ".join(str(w.content) for w in app.screen.query(Static))
+        if view.end_reason == "bust":
+            assert f"bust — {view.drawn.label} fit nowhere" in said
+        assert "l: look at the board first" in said
+        await pilot.press("l")
+        await wait_until(pilot, lambda: app.screen is table)
+        assert message(table).startswith("The board as round 1 ended") and view.phase == "round_over"
+        header = str(table.query_one("#status-bar", Static).content)
+        assert f"{view.kings_killed}/4 kings" in header
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: session.view(0).round == 2)

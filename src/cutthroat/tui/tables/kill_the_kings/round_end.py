@@ -18,6 +18,18 @@ REASONS = {
     "stuck": "stuck — the deck ran out and no reserve card fit",
     "ended": "ended with the deck empty",
 }
+#: The same, naming the card that ended the round (`{card}`).
+REASONS_WITH_CARD = {
+    "all_killed": "{card} killed the fourth king",
+    "bust": "bust — {card} fit nowhere and the reserve was full",
+}
+
+
+def ending(view: KtkView, card: str | None) -> str:
+    """How the round ended, naming the card that ended it when the table saw it."""
+    if card and view.end_reason in REASONS_WITH_CARD:
+        return REASONS_WITH_CARD[view.end_reason].format(card=card)
+    return REASONS.get(view.end_reason, view.end_reason)
 KINGS_FOR_POINTS = {sum(KILL_POINTS[:k]): k for k in range(5)}
 
 
@@ -34,12 +46,16 @@ def breakdown(view: KtkView) -> list[str]:
     return lines
 
 
-class RoundEndScreen(ModalScreen[None]):
-    BINDINGS = with_ids("ktk-round", [Binding("enter,space,n,escape", "dismiss", "next round", key_display="⏎")])
+class RoundEndScreen(ModalScreen[str | None]):
+    BINDINGS = with_ids("ktk-round", [
+        Binding("enter,space,n,escape", "dismiss('next')", "next round", key_display="⏎"),
+        Binding("l", "dismiss('look')", "look at the board"),
+    ])
 
-    def __init__(self, view: KtkView) -> None:
+    def __init__(self, view: KtkView, card: str | None = None) -> None:
         super().__init__()
         self.view_ = view
+        self.card = card
 
     def compose(self) -> ComposeResult:
         v = self.view_
@@ -51,10 +67,10 @@ class RoundEndScreen(ModalScreen[None]):
                    + ("" if needed <= 10 * left else " — out of reach, but play for the score"))
         with Vertical(classes="dialog", id="round-end"):
             yield Static(f"Round {v.round} over: +{points}", classes="dialog-title")
-            yield Static(f"The round ended: {REASONS.get(v.end_reason, v.end_reason)}.")
+            yield Static(f"The round ended: {ending(v, self.card)}.")
             yield Static("\n".join(breakdown(v)), classes="breakdown")
             yield Static(f"Total {v.total} · {outlook}")
-            yield Static("Enter: deal the next round", classes="dialog-help")
+            yield Static("Enter: deal the next round · l: look at the board first", classes="dialog-help")
         yield Footer()
 
 
@@ -62,13 +78,15 @@ class GameOverScreen(ModalScreen[str | None]):
     BINDINGS = with_ids("ktk-game-over", [
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
+        Binding("l", "dismiss('look')", "look at the board"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
     ])
 
-    def __init__(self, view: KtkView, seed: int) -> None:
+    def __init__(self, view: KtkView, seed: int, card: str | None = None) -> None:
         super().__init__()
         self.view_ = view
         self.seed = seed
+        self.card = card
 
     def compose(self) -> ComposeResult:
         v = self.view_
@@ -78,9 +96,10 @@ class GameOverScreen(ModalScreen[str | None]):
                       f"win {other.title()} mode, target {TARGETS[other]}.)")
         with Vertical(classes="dialog", id="game-over"):
             yield Static("YOU WIN" if won else "You lose", classes="dialog-title " + ("-won" if won else "-lost"))
-            yield Static(f"The last round ended: {REASONS.get(v.end_reason, v.end_reason)}.")
+            yield Static(f"The last round ended: {ending(v, self.card)}.")
             yield Static("\n".join(breakdown(v)), classes="breakdown")
             yield Static(f"Total {v.total} of 30 · {v.mode.title()} mode needs {v.target} · seed {self.seed}")
             yield Static(other_note)
-            yield Static("n / Enter: play again (new seed) · r: same seed · t: title", classes="dialog-help")
+            yield Static("n: play again (new seed) · r: same seed · l: look at the board · t: title",
+                         classes="dialog-help")
         yield Footer()

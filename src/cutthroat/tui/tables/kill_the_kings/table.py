@@ -73,6 +73,7 @@ class TableScreen(TableScreenBase):
         super().__init__(lens)
         self.cursor = DECK_SLOT
         self.aimed_at: int | None = None  # the version whose drawn card the cursor was put on
+        self.ending_card: str | None = None  # the card that ended the round, for its dialog
         self.picked: int | None = None  # reserve spot picked up to play
         self.hinted: Action | None = None
         self.message = ""
@@ -172,7 +173,8 @@ class TableScreen(TableScreenBase):
         view = self.view
         ascii_style = self.ascii_style
         total = view.total
-        bar = (f" CUTTHROAT ▸ Kill The Kings{'':<8}{view.mode.title()} · Round {view.round}/3 · "
+        kings = view.kings_killed
+        bar = (f" CUTTHROAT ▸ Kill The Kings  {view.mode.title()} · Round {view.round}/3 · {kings}/4 kings · "
                f"{total} pt{'s' * (total != 1)} · target {view.target}")
         self.query_one("#status-bar", Static).update(to_ascii(bar) if ascii_style else bar)
         cols, spots = self.targets(view)
@@ -261,6 +263,8 @@ class TableScreen(TableScreenBase):
         self.query_one(EventLog).post_message(EventLog.Told(update.events, update.seat, (), self.ascii_style))
         self.hinted = None
         if any(e.kind == "round_ended" for e in update.events):
+            ender = next((e.card for e in reversed(update.events) if e.kind in ("busted", "card_placed")), None)
+            self.ending_card = ender.label if ender is not None else None
             self.call_after_refresh(self.show_round_end)
 
     def show_round_end(self) -> None:
@@ -268,12 +272,16 @@ class TableScreen(TableScreenBase):
         from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
 
         view = self.view
+        card = self.ending_card
         if view.phase == "game_over":
-            self.app.push_screen(GameOverScreen(view, self.table.seed), self.after_game_over)
+            self.app.push_screen(GameOverScreen(view, self.table.seed, card), self.after_game_over)
         elif view.phase == "round_over":
-            self.app.push_screen(RoundEndScreen(view), self.after_round_end)
+            self.app.push_screen(RoundEndScreen(view, card), self.after_round_end)
 
-    def after_round_end(self, _result: object = None) -> None:
+    def after_round_end(self, result: str | None = None) -> None:
+        if result == "look":
+            self.say(f"The board as round {self.view.round} ended. Enter: the round's score")
+            return
         if self.view.phase == "round_over" and self.human_turn:
             self.act(NEXT_ROUND)
         else:
@@ -294,6 +302,8 @@ class TableScreen(TableScreenBase):
             return self.picked is None  # Esc first drops a picked-up reserve card
         if action in ("save", "rules", "move"):
             return True
+        if action == "activate" and self.sight is not None and self.view.phase in ("round_over", "game_over"):
+            return True  # Enter brings the score back after a look at the board
         if self.sight is None or not self.human_turn:
             return False
         view = self.view
@@ -360,7 +370,7 @@ class TableScreen(TableScreenBase):
         self.act(DRAW)
 
     def action_activate(self) -> None:
-        if self.view.phase == "round_over":
+        if self.view.phase in ("round_over", "game_over"):
             self.show_round_end()
         elif self.cursor in COLUMN_SLOTS:
             self.action_column(self.cursor)
