@@ -39,6 +39,7 @@ class Frames:
     def __init__(self, app) -> None:
         self.app = app
         self.seen: list[tuple[str, str]] = []
+        self.news_read = 0
 
     def take(self) -> str:
         frame = screen_text(self.app)
@@ -47,10 +48,16 @@ class Frames:
         return frame
 
     async def until(self, pilot, condition, limit: int = 400) -> None:
+        """Wait for `condition`, reading (Enter) any news shown to the seat on screen meanwhile."""
+        from cutthroat.tui.widgets.news import NewsScreen
+
         for _ in range(limit):
             self.take()
             if condition():
                 return
+            if isinstance(pilot.app.screen, NewsScreen):
+                self.news_read += 1
+                await pilot.press("enter")
             await pilot.pause(0.02)
         raise AssertionError(f"timed out; screen is {type(pilot.app.screen).__name__}")
 

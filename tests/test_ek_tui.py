@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 
 import pytest
+
+from cutthroat.tui.widgets.news import NewsScreen
 from textual.widgets import Input, Static
 
 from cutthroat import settings as settings_module
@@ -72,11 +74,16 @@ async def test_setup_by_keys_then_hot_seat_turns_behind_the_curtain(short_window
         humans_seen = set()
         while len(humans_seen) < 2 and len(session.log) < 60 and not session.is_over:
             await wait_until(pilot, lambda: isinstance(app.screen, (CurtainScreen, ChoiceScreen, ReinsertScreen,
-                                                                     GameOverScreen))
+                                                                     GameOverScreen, NewsScreen))
                              or (app.screen is table and table.main_turn()))
             screen = app.screen
             if isinstance(screen, GameOverScreen):
                 break
+            if isinstance(screen, NewsScreen):  # what the draw told its player, read before passing on
+                assert table.viewer is not None and table.query_one(HandPanel).cards
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: app.screen is not screen)
+                continue
             if isinstance(screen, CurtainScreen):
                 # Nothing private under the curtain: no hand on the table behind it.
                 assert table.query_one(HandPanel).cards == []

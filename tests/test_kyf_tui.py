@@ -85,6 +85,16 @@ async def pass_curtain(pilot: Pilot, name: str) -> TableScreen:
     return table
 
 
+async def read_news(pilot: Pilot) -> str:
+    """A hot-seat player's news, shown whole until read: its text, then Enter."""
+    from cutthroat.tui.widgets.news import NewsScreen
+
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, NewsScreen))
+    said = " ".join(text(w) for w in pilot.app.screen.query(Static))
+    await pilot.press("enter")
+    return said
+
+
 def hot_seat_app(seed: int = 7, seats: list[Seat] | None = None, config: dict | None = None) -> CutthroatApp:
     return CutthroatApp(start=dict(game=GAME, config=config or {}, seed=seed, seats=seats or HOT_SEATS))
 
@@ -138,6 +148,7 @@ async def test_title_to_hot_seat_game_play_refusal_bot_save_and_load(save_dir: P
         # Bob: curtain, then pick up with d; Eve (bot) moves by itself; back to Ana.
         table = await pass_curtain(pilot, "Bob")
         await play(pilot, table, DRAW)
+        assert "You picked up" in await read_news(pilot)  # read before the screen moves on
         await wait_until(pilot, lambda: len(session.log) >= 3 and not session.seat_is_bot(session.current_seat))
         assert session.log[2][0] == 2  # the bot moved
         assert isinstance(app.screen, CurtainScreen)
@@ -155,7 +166,11 @@ async def test_title_to_hot_seat_game_play_refusal_bot_save_and_load(save_dir: P
         await play(pilot, table, session.legal_actions(current)[0])
         assert len(session.log) > len(saved_log)
 
-        await wait_until(pilot, lambda: isinstance(app.screen, (TableScreen, CurtainScreen)))
+        from cutthroat.tui.widgets.news import NewsScreen
+        await wait_until(pilot, lambda: isinstance(app.screen, (TableScreen, CurtainScreen, NewsScreen)))
+        if isinstance(app.screen, NewsScreen):  # what the move told its player, read first
+            await read_news(pilot)
+            await wait_until(pilot, lambda: isinstance(app.screen, (TableScreen, CurtainScreen)))
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
         menu = app.screen.query_one("#menu-list", OptionList)
@@ -190,10 +205,16 @@ async def test_curtain_between_two_humans_hides_the_other_hand(write_settings) -
         shown_cards = text(table.query_one("#hand-cards", Static))
         assert all(c.label in shown_cards for c in session.view(0).hand)
         await pilot.press("d")  # Ana picks up: Bob is next
+        # Still alone at the screen, Ana reads what she picked up before it goes to Bob.
+        said = await read_news(pilot)
+        assert said.startswith("Ana, before you pass the screen on") and "You picked up" in said
 
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
         shown = app.export_screenshot()
         assert "Pass to Bob" in shown.replace("&#160;", " ")
+        await wait_until(pilot, lambda: bool(app.screen.query("#curtain-note")))
+        note = text(app.screen.query_one("#curtain-note", Static))
+        assert note.startswith("Meanwhile: Ana picks up") or note.startswith("Meanwhile: Ana picked up"), note
         assert "Ana's hand" not in shown and "Ana&#x27;s hand" not in shown
         for card in set(session.view(0).hand):  # none of Ana's card labels (R1, Megadeath …)
             assert f">{card.label}<" not in shown.replace("&#160;", " ")
@@ -206,6 +227,7 @@ async def test_curtain_between_two_humans_hides_the_other_hand(write_settings) -
 
         # Bob picks up; Eve (a bot, slow) is to act: no hand on screen, then f skips ahead.
         await pilot.press("d")
+        assert "You picked up" in await read_news(pilot)
         await pilot.pause()
         assert session.seat_is_bot(session.current_seat)
         assert table.query_one(HandPanel).cards == []
@@ -213,10 +235,9 @@ async def test_curtain_between_two_humans_hides_the_other_hand(write_settings) -
         await pilot.press("f")
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
         assert len(session.log) == 3
-        # Ana's own pick-up is told to her, privately, when her turn comes.
+        # Ana's pick-up was told to her at the hand-off: not again now.
         table = await pass_curtain(pilot, "Ana")
-        news = text(table.query_one("#kyf-message", Static))
-        assert news.startswith("Since your last turn: You picked up"), news
+        assert "You picked up" not in text(table.query_one("#kyf-message", Static))
 
 
 @async_test

@@ -39,12 +39,11 @@ def test_solo_shows_the_human_always_and_watching_shows_the_spectator():
     assert lens.mode == WATCH and lens.screen().seat is None and not lens.screen().update.view.hand
 
 
-def test_hot_seat_curtain_before_each_private_screen_and_news_waits_for_its_seat():
+def test_hot_seat_curtain_before_each_private_screen_and_a_players_own_news_before_it():
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
     session = kyf(seats)
     host, lens, clock, _ = seated(session)
     assert lens.mode == HOT_SEAT
-    told = []
     while session.seat_is_bot(session.state.turn):  # let the bot move first if it starts
         clock.advance(1)
     first = session.state.turn
@@ -52,11 +51,18 @@ def test_hot_seat_curtain_before_each_private_screen_and_news_waits_for_its_seat
     assert sight.curtain == first and sight.seat is None and not sight.update.view.hand
     sight = lens.pass_curtain(first)
     assert sight.private and sight.seat == first and sight.update.view.hand
-    assert host.submit(first, DRAW) is None  # a private pick-up: news for `first` alone, later
-    assert not lens.screen().news
+    assert host.submit(first, DRAW) is None  # a private pick-up, which ends the turn
+    # Still alone at the screen, `first` is told what they picked up before it moves on.
+    sight = lens.screen()
+    assert sight.handoff and sight.private and sight.seat == first
+    assert [e.kind for e in sight.news] == ["picked_up"] and sight.news[0].cards
+    sight = lens.handed_off()
+    assert not sight.private and not sight.update.view.hand
     # The next human's private screen comes behind a curtain; while the bot plays, nothing private.
     for _ in range(20):
         sight = lens.screen()
+        if sight.handoff:
+            sight = lens.handed_off()
         if session.seat_is_bot(session.state.turn):
             assert sight.seat is None and sight.curtain is None and not sight.update.view.hand
             clock.advance(1)
@@ -64,11 +70,10 @@ def test_hot_seat_curtain_before_each_private_screen_and_news_waits_for_its_seat
         assert sight.curtain == session.state.turn and not sight.update.view.hand and not sight.news
         sight = lens.pass_curtain(sight.curtain)
         assert sight.private and sight.seat == session.state.turn
-        if sight.seat == first and not told:
-            told = [e for e in sight.news if e.kind == "picked_up"]
-            assert told and told[0].cards, "the pick-up is told to the one who picked up, on their screen"
+        if sight.seat == first:
+            assert not [e for e in sight.news if e.kind == "picked_up" and e.count == 1 and e.reason == ""], \
+                "the pick-up was told at the hand-off, not again"
         host.submit(sight.seat, session.legal_actions(sight.seat)[0])
-    assert told
 
 
 def test_what_a_seat_watched_happen_is_not_news():

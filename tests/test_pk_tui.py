@@ -17,6 +17,7 @@ from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.psycho_killer.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
+from cutthroat.tui.widgets.news import NewsScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from helpers_pilot import async_test, frame_kind, screen_text, session_of
 
@@ -45,6 +46,8 @@ async def drive(pilot, app, frames: list, steps: int, stop=lambda: False) -> Non
                 await pilot.press("enter")
         elif isinstance(screen, ChoiceScreen):
             await pilot.press(screen.choices[rng.randrange(len(screen.choices))].key)
+        elif isinstance(screen, NewsScreen):  # a player's own news, read (Enter)
+            await pilot.press("enter")
         elif screen is table and table.sight is not None and table.sight.claimable:
             await pilot.press(str(table.sight.claimable[0] + 1))
         elif screen is table and table.main_turn():

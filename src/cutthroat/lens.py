@@ -33,13 +33,16 @@ class Sight:
     `update` is what to draw: `seat`'s own update on a private screen, else the spectator's
     (`seat` None). `curtain`: a curtain is up and waits for that seat. `news`: that seat's private
     events since its last private screen (shown once). `claimable`: in a shared reaction window,
-    the humans who may claim it by their seat number."""
+    the humans who may claim it by their seat number. `handoff`: the seat on screen made the move
+    that ends its private moment; its news of that move (the card it drew) is shown to it, still
+    alone at the screen, before anything else (`handed_off`)."""
 
     update: SeatUpdate
     seat: int | None = None
     curtain: int | None = None
     news: tuple[Event, ...] = ()
     claimable: tuple[int, ...] = ()
+    handoff: bool = False  # `seat`'s own news from the move that ended its turn, before the curtain
 
     @property
     def private(self) -> bool:
@@ -59,6 +62,7 @@ class Lens:
         self.curtain_for: int | None = None
         self._news: dict[int, list[Event]] = {h: [] for h in self.humans}
         self._sight: Sight | None = None
+        self._handed: int | None = None  # the version whose hand-off news was read
 
     @classmethod
     def for_host(cls, host) -> "Lens":
@@ -98,6 +102,12 @@ class Lens:
             self.holder, self.shared_since, self.curtain_for = seat, False, None
         return self._decide()
 
+    def handed_off(self) -> Sight | None:
+        """The seat on screen has read the news of its last move: the screen moves on."""
+        public = self.latest.get(None)
+        self._handed = public.version if public is not None else None
+        return self._decide()
+
     def claim(self, seat: int) -> Sight | None:
         """Hot-seat: `seat` answers the shared reaction window (a curtain comes first)."""
         sight = self._sight
@@ -134,6 +144,10 @@ class Lens:
         if alone is not None:
             self._sight = self._private(alone, public, alone=True)
             return self._sight
+        handoff = self._handoff(public)
+        if handoff is not None:
+            self._sight = handoff
+            return handoff
         acting = [h for h in public.to_act if h in self.humans]
         bots_acting = any(self.table.is_bot(q) for q in public.to_act)
         if public.over or not acting or bots_acting or public.stepping:
@@ -143,6 +157,24 @@ class Lens:
         else:
             self._sight = self._private(self.claimant if self.claimant in acting else acting[0], public)
         return self._sight
+
+    def _handoff(self, public: SeatUpdate) -> Sight | None:
+        """The screen was `seat`'s own, its move just changed the table, and that move told it
+        something private (the card it drew): show it that, still alone at the screen, unless it
+        goes on being `seat`'s own screen anyway."""
+        previous = self._sight
+        if previous is None or not previous.private or previous.handoff or self._handed == public.version:
+            return None
+        seat = previous.seat
+        own = self.latest.get(seat)
+        if own is None or own.version != public.version or not self._news[seat]:
+            return None
+        if seat in public.to_act and not public.stepping and len(public.to_act) == 1 \
+                and not any(self.table.is_bot(q) for q in public.to_act) and seat not in public.reacting:
+            return None  # still its turn: the news shows on its screen as it goes on
+        news, self._news[seat] = tuple(self._news[seat]), []
+        self.shared_since = True  # whatever comes next comes behind a curtain
+        return Sight(own, seat, news=news, handoff=True)
 
     def _shared(self, public: SeatUpdate, claimable: tuple[int, ...] = ()) -> Sight:
         self.shared_since = True

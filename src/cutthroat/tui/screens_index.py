@@ -9,4 +9,4 @@ from cutthroat.tui.tables.kill_the_kings import round_end, table as ktk_table  #
 from cutthroat.tui.tables.kill_your_friends import table as kyf_table  # noqa: F401
 from cutthroat.tui.tables.psycho_killer import table as pk_table  # noqa: F401
 from cutthroat.tui.tables.stab_your_friends import known, table as syf_table  # noqa: F401
-from cutthroat.tui.widgets import choice, curtain  # noqa: F401
+from cutthroat.tui.widgets import choice, curtain, news  # noqa: F401

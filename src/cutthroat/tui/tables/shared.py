@@ -56,7 +56,14 @@ class SharedTableScreen(TableScreenBase):
         self.turn_started = -1  # the version at which the seat on screen last got a move to make
         self.game_over_shown = False
         self.news = ""
+        self.away: list[str] = []  # hot-seat: public events since the last private screen
         self.hinted: Action | None = None
+
+    def narrate(self, update: SeatUpdate) -> None:
+        super().narrate(update)
+        if update.seat is None and self.lens.mode == HOT_SEAT:
+            self.away += [self.sym_text(agree(e.describe(self.names))) for e in self.shown_events(update)]
+            del self.away[:-10]
 
     # -- layout -----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -241,16 +248,48 @@ class SharedTableScreen(TableScreenBase):
             self.message, self.hinted = "", None
             self.selected = frozenset()
         news = self.news_events(sight.seat, sight.news) if sight.news else ()
-        if news:
-            names = list(self.names)
-            names[sight.seat] = "You"
-            text = "; ".join(agree(e.describe(names)) for e in news)
-            self.news = f"[$text-muted]Since your last turn:[/] {escape(self.sym_text(text))}"
+        if sight.private and not sight.handoff:
+            self.away = []  # the curtain's "meanwhile" starts again from here
+        if news and self.lens.mode == HOT_SEAT and self.lens.alone is None:
+            self.news = ""
+            self.show_news(sight, news)
+        elif news:
+            self.news = f"[$text-muted]Since your last turn:[/] {escape(self.sym_text(self.news_line(sight, news)))}"
         elif version_changed or not sight.private:
             self.news = ""
+        if sight.handoff and not news:
+            self.sight = self.lens.handed_off()  # nothing worth telling after all
+            return
         self.keep_cursor(sight)
         self.refresh_bindings()
         self.call_later(self.next_step)
+
+    def news_line(self, sight: Sight, news) -> str:
+        names = list(self.names)
+        names[sight.seat] = "You"
+        return "; ".join(agree(e.describe(names)) for e in news)
+
+    def show_news(self, sight: Sight, news) -> None:
+        """Hot-seat: a seat's private news, whole, until it is read (Enter). At a hand-off, the
+        screen moves on to the next player (a curtain) only then."""
+        from cutthroat.tui.widgets.news import NewsScreen
+
+        names = list(self.names)
+        names[sight.seat] = "You"
+        lines = [self.sym_text(agree(e.describe(names))) for e in news]
+        if sight.handoff:
+            title, after = f"{self.names[sight.seat]}, before you pass the screen on", "Enter: done"
+        else:
+            title, after = f"{self.names[sight.seat]}: since your last turn", "Enter: go on"
+        handoff = sight.handoff
+
+        def read(_=None) -> None:
+            if handoff:
+                self.sight = self.lens.handed_off()
+            else:
+                self.call_later(self.next_step)
+
+        self.app.push_screen(NewsScreen(title, lines, after), read)
 
     def news_events(self, seat: int, events) -> list:
         """The private news worth telling `seat` on its screen (a game leaves out what the seat
@@ -324,6 +363,9 @@ class SharedTableScreen(TableScreenBase):
             return
         self.curtain_up = True
         note = self.sym_text(self.curtain_note(self.sight, seat))
+        if self.away:  # what everyone saw happen meanwhile: public, so the curtain may say it
+            meanwhile = "Meanwhile: " + " · ".join(self.away[-3:])
+            note = f"{meanwhile}\n{note}" if note else meanwhile
         self.app.push_screen(CurtainScreen(self.names[seat], title=self.GAME_TITLE, note=note,
                                            game_id=self.table.game), lambda result: self.after_curtain(result, seat))
 

@@ -1,0 +1,34 @@
+"""A hot-seat player's private news, in full, until they say they've read it: what they drew as
+their turn ended (before the screen is passed on), or what happened to them since their last turn."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from cutthroat.tui.binding_ids import with_ids
+
+
+class NewsScreen(ModalScreen[None]):
+    BINDINGS = with_ids("news", [Binding("enter,space,escape", "dismiss", "read it", key_display="⏎")])
+
+    def __init__(self, title: str, lines: Sequence[str], after: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+        self.after = after
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="news-dialog", classes="dialog"):
+            yield Static(escape(self.title_text), classes="dialog-title")
+            with VerticalScroll(id="news-lines"):
+                for line in self.lines:
+                    yield Static(escape(line), classes="news-line")
+            yield Static(escape(self.after), classes="dialog-help")
+        yield Footer()
