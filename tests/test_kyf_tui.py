@@ -381,3 +381,28 @@ async def test_setup_refuses_impossible_setups_with_the_reason() -> None:
         assert text(problem).startswith("✓")
         assert setup.seat_values("characters") == "RBGYRBGY"
         assert setup.query_one("#characters-4", Cycler).disabled
+
+
+def reaper_save_on_own_number(session: Session) -> bool:
+    """The human to act could spend the Reaper on themself (a save) by their own seat number."""
+    seat = session.current_seat
+    return not session.seat_is_bot(seat) and any(
+        a.kind == "reaper" and action_target(a) == seat for a in session.legal_actions(seat))
+
+
+@async_test
+async def test_your_own_seat_number_never_spends_the_reaper_without_asking() -> None:
+    session = session_until(5, HOT_SEATS, reaper_save_on_own_number, limit=3000)
+    seat = session.current_seat
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        table = await pass_curtain(pilot, HOT_SEATS[seat].name)
+        cards = table.hand(session_of(table).view(seat))
+        await pilot.press(*to_card(cards, REAPER), str(seat + 1))
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert len(session_of(table).log) == len(session.log)  # nothing spent yet
+        labels = " ".join(c.label for c in app.screen.choices).lower()
+        assert any(words in labels for words in ("save", "bring back", "resurrect")), labels  # it says what
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        assert len(session_of(table).log) == len(session.log)

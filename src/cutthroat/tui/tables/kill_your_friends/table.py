@@ -19,7 +19,7 @@ from textual.markup import escape
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import agree, who_won
 from cutthroat.games.kill_your_friends.actions import DRAW, FORCED_KINDS, PASS, REAPER_RESURRECT, REAPER_SAVE, REVEAL
-from cutthroat.games.kill_your_friends.cards import KyfCard
+from cutthroat.games.kill_your_friends.cards import REAPER, KyfCard
 from cutthroat.games.kill_your_friends.knowledge import deadly
 from cutthroat.games.kill_your_friends.state import KyfView
 from cutthroat.games.kill_your_friends.text import (
@@ -297,9 +297,9 @@ class TableScreen(SharedTableScreen):
         aimed = [a for a in options if action_target(a) == seat]
         if not aimed:
             self.refuse(why_not_on(view, card, seat, self.names))
-        elif len(aimed) == 1:
+        elif len(aimed) == 1 and not (card is REAPER and seat == view.turn):
             self.act(aimed[0])
-        else:
+        else:  # (the Reaper on your own number: the prompt says what it would do, and asks)
             self.choose(card, aimed)
 
     def choose(self, card: KyfCard, options: list[Action]) -> None:
