@@ -59,7 +59,7 @@ def test_rules_prints_the_same_text_as_the_help_screen(capsys):
     assert cli.main(["rules", "kill-the-kings"]) == 0
     printed = capsys.readouterr().out
     assert printed.strip() == RULES.rules_text().strip()
-    assert "Psycho" in printed and "Decision" in printed
+    assert "Psycho" in printed and "Our choice" in printed and "Decision" not in printed
 
 
 def test_simulate_json_fields_and_determinism(capsys):

@@ -368,3 +368,10 @@ def test_every_games_turn_line_reads_right_for_you():
     from cutthroat.games.exploding_kittens.events import TurnStarted
 
     assert agree(TurnStarted(0, 1).describe(["You", "Bob"])) == "Your turn"
+
+
+def test_the_rules_players_read_use_no_spec_wording():
+    """The rules screen is for players: "Our choices", not the spec's "Decision"."""
+    for info in registry.IMPLEMENTED:
+        text = get_rules(info.game_id).rules_text()
+        assert text and "Decision" not in text, info.game_id
