@@ -406,3 +406,23 @@ async def test_your_own_seat_number_never_spends_the_reaper_without_asking() -> 
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table)
         assert len(session_of(table).log) == len(session.log)
+
+
+@async_test
+async def test_the_middle_piles_count_reads_as_the_piles() -> None:
+    """ "Middle (6): Run From Your Grave on top", never "Run From Your Grave (6)"."""
+    from helpers_pilot import screen_text
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    for seed in range(1, 40):
+        session = session_until(seed, seats, lambda s: len(s.state.middle) >= 2 and s.current_seat == 0, limit=4000)
+        if not session.is_over:
+            break
+    assert not session.is_over
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        n = len(session.state.middle)
+        assert f"Middle ({n}): {session.state.middle[-1].name} on top" in shown

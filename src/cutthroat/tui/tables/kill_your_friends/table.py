@@ -174,9 +174,8 @@ class TableScreen(SharedTableScreen):
             line1 += f"  [$text-muted]{label}[/] {card_row(known, 56 - used - len(label) - 3, self.sym)}"
         middle = "Middle: empty"
         if view.middle:
-            top = view.middle[-1]
-            played = f"({len(view.middle)} played)" if len(top.name) <= 14 else f"({len(view.middle)})"
-            middle = f"Middle: [bold {CHAOS_STYLE}]{top.name}[/] [$text-muted]{played}[/]"
+            top = view.middle[-1]  # the count belongs to the pile, not the card on top
+            middle = f"Middle ({len(view.middle)}): [bold {CHAOS_STYLE}]{top.name}[/] [$text-muted]on top[/]"
         arrow = f"{s['cw']} clockwise" if view.direction > 0 else f"{s['ccw']} anticlockwise"
         return self.sym_text(f"{line1}\n{middle}  [$text-muted]{s['dot']}[/]  {arrow}")
 
