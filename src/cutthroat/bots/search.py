@@ -45,7 +45,7 @@ class SearchBot:
                  max_depth: int = 400, evaluate: Callable[[Any, int], float] | None = None,
                  paired: bool = True,
                  candidates: Callable[[Any, list], list] | None = None,
-                 veto: float | None = None) -> None:
+                 veto: float | None = None, veto_pairs: int = 2) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
@@ -56,6 +56,7 @@ class SearchBot:
         self.paired = paired
         self.candidates = candidates
         self.veto = veto
+        self.veto_pairs = veto_pairs  # the fewest paired playouts a veto may be overruled on
         self.last_stats: list[tuple[Action, int, float]] = []
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -99,7 +100,7 @@ class SearchBot:
         # Most visits, then most wins, then the earlier (policy-preferred) candidate.
         best = max(range(len(legal)), key=lambda k: (visits[k], wins[k], -k))
         if self.veto is not None and self.paired and best != 0:
-            if not _clearly_better(paired_results[best], paired_results[0], self.veto):
+            if not _clearly_better(paired_results[best], paired_results[0], self.veto, self.veto_pairs):
                 best = 0  # the policy's own first choice stands unless the search is sure
         return legal[best]
 
@@ -137,10 +138,11 @@ class SearchBot:
         return 1.0 / len(result.winners)
 
 
-def _clearly_better(a: list[float], b: list[float], z: float) -> bool:
-    """Is `a` better than `b` by more than z standard errors of their paired differences?"""
+def _clearly_better(a: list[float], b: list[float], z: float, min_pairs: int = 2) -> bool:
+    """Is `a` better than `b` by more than z standard errors of their paired differences, over
+    at least `min_pairs` pairs? (Two lucky pairs have no variance at all.)"""
     k = min(len(a), len(b))
-    if k < 2:
+    if k < max(2, min_pairs):
         return False
     diffs = [x - y for x, y in zip(a, b)]
     mean = sum(diffs) / k
