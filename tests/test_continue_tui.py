@@ -142,7 +142,7 @@ async def test_loading_an_example_keeps_the_game_on_the_table(save_dir: Path) ->
         listing = again.screen.query_one("#continue-list", OptionList)
         prompts = [str(listing.get_option(i).prompt) for i in ("game0", "game1")]
         assert prompts[0].startswith("Kill Your Friends") and "You + 3 bots" in prompts[0]
-        assert prompts[1].startswith("Exploding Kittens: Recipes for Disaster · Nope Sauce")
+        assert prompts[1].startswith("Exploding Kittens · Nope Sauce")
         assert "Ana + 2 bots" in prompts[1] and "3 of 3 still in" in prompts[1]
         await pilot.press("down")
         await pilot.press("enter")

@@ -14,6 +14,7 @@ import random
 import pytest
 from textual.pilot import Pilot
 
+from cutthroat.games.kill_your_friends.cards import REAPER
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
@@ -71,10 +72,10 @@ def test_kyf_curtain(snap_compare) -> None:
 
 
 def test_kyf_table_mid_game(snap_compare) -> None:
-    # Seed 11, 69 moves: Ana (to act) has R1 R1 R2 R3 on her — deadly — and holds her own R3;
-    # Cy and Dee have each lost a life; saved cards lie face up at the bottom of the deck.
-    session = played(11, FOUR, 69)
-    assert session.current_seat == 0
+    # Seed 17, 117 moves: Ana (to act) has R1 R2 R3 on her — deadly — and holds her own R3;
+    # a bot has lost a life; saved cards lie face up at the bottom of the deck.
+    session = played(17, FOUR, 117)
+    assert session.current_seat == 0 and session.state.attack[0][-1].number == 3
 
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen))
@@ -87,22 +88,24 @@ def test_kyf_table_mid_game(snap_compare) -> None:
 
 
 def test_kyf_reaper_prompt(snap_compare) -> None:
-    # Seed 10, 74 moves: Bob and Dee are out (graveyards); Ana holds G1, Head Swap and the Reaper.
-    session = played(10, FOUR, 74)
-    assert session.current_seat == 0
+    # Seed 0, 21 moves: Ana holds the Reaper (and Megadeath) with a choice of how to use it.
+    session = played(0, FOUR, 21)
+    assert session.current_seat == 0 and REAPER in session.state.hands[0]
 
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen))
         await pilot.press("enter")
         await settle(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
-        await pilot.press("end", "enter")  # the Reaper is the last card: how to use it?
+        table = pilot.app.screen
+        at = table.hand(table.update.view).index(REAPER)
+        await pilot.press("home", *["right"] * at, "enter")  # the Reaper: how to use it?
         await settle(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen))
 
     assert snap_compare(CutthroatApp(loaded=session.save_data()), terminal_size=SIZE, run_before=run_before)
 
 
 def test_kyf_game_over(snap_compare) -> None:
-    # Seed 16: Ana ends the game with her last card (empty hand); Bob went out first.
+    # Seed 16: Ana wins by revealing a hand of her own colour; Bob went out first.
     rng = random.Random(16)
     full = Session(GAME, {}, 16, ONE_HUMAN)
     while not full.is_over:
