@@ -793,3 +793,18 @@ async def test_round_end_names_the_card_and_lets_you_look_at_the_board_first() -
         await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
         await pilot.press("enter")
         await wait_until(pilot, lambda: session.view(0).round == 2)
+
+
+@async_test
+async def test_with_the_reserve_full_the_table_says_how_many_cards_would_bust_you() -> None:
+    from cutthroat.games.kill_the_kings.state import FIT_TABLE, tails
+
+    data = saves.read(paths.data_dir("saves") / "killer-full-reserve.json")
+    state = data.state
+    assert None not in state.reserve and state.drawn is None
+    bust = sum(1 for c in state.deck if not any(FIT_TABLE[c.index][t] for t in tails(state.columns)))
+    app = CutthroatApp(loaded=data)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        assert message(app.screen).startswith(f"Reserve full: {bust} of {len(state.deck)} cards left would bust you")

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 from cutthroat.engine.protocol import Action
 from cutthroat.games.kill_the_kings.actions import DRAW, NEXT_ROUND, PLACE, PLAY_RESERVE, RESERVE
 from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES
-from cutthroat.games.kill_the_kings.state import KtkView
+from cutthroat.games.kill_the_kings.state import FIT_TABLE, KtkView, tails
 from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import SOLO, WATCH, Lens
@@ -35,6 +35,13 @@ SPOT_SLOTS = range(4, 8)
 DECK_SLOT = 8
 _SLOT_BY_ID = {**{f"col{c}": c for c in COLUMN_SLOTS}, **{f"spot{s - 4}": s for s in SPOT_SLOTS},
                "deck": DECK_SLOT, "drawn": DECK_SLOT}
+
+
+def bust_cards(view: KtkView) -> int:
+    """How many of the cards left in the deck fit under no king (with the reserve full, drawing
+    one ends the round)."""
+    ends = tails(view.columns)
+    return sum(1 for card in view.remaining if not any(FIT_TABLE[card.index][t] for t in ends))
 
 
 class TableScreen(TableScreenBase):
@@ -250,9 +257,10 @@ class TableScreen(TableScreenBase):
             if cols:
                 return f"{card} from reserve {SPOT_NAMES[self.picked]}: play it under {'/'.join(str(c + 1) for c in sorted(cols))} (Esc drops it)"
             return f"{card} fits under no king right now (Esc drops it)"
-        if view.deck_count == 0:
-            return "The deck is empty: play a reserve card (5–8) or press e to end the round"
-        return "n draw · 5–8 pick up a reserve card to play it · h hint"
+        keys = "n draw · 5–8 pick up a reserve card to play it · h hint"
+        if None not in view.reserve:  # the next card may be the last: say how likely
+            return f"Reserve full: {bust_cards(view)} of {view.deck_count} cards left would bust you\n{keys}"
+        return keys
 
     def say(self, text: str) -> None:
         self.message = to_ascii(text) if self.ascii_style else text
