@@ -64,3 +64,31 @@ async def test_unicode_style_is_left_as_it_is(write_settings) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "2–5 players" in screen_text(app)
+
+
+def test_a_prompt_says_what_esc_really_does():
+    """"Esc cancel" only where Esc cancels; a window says Esc passes; a decision waits."""
+    from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
+
+    assert ChoiceScreen("t", [Choice("a", "x", 1)]).esc == "put away"
+
+
+@async_test
+async def test_the_nope_window_prompt_says_esc_passes() -> None:
+    from cutthroat.games.exploding_kittens.actions import Play
+    from cutthroat.games.exploding_kittens.cards import BY_CODE
+    from cutthroat.games.exploding_kittens.rules import RULES
+    from cutthroat.session import Session
+    from cutthroat.tui.widgets.choice import ChoiceScreen
+    from helpers_ek import BOX_CONFIG, position
+
+    state = position(3, hands={0: "NOPE DEF", 1: "SKIP TACO", 2: "BEARD"}, pile="TACO TACO TACO EXP", turn=1)
+    RULES.apply(state, Play(BY_CODE["SKIP"]), 1)
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and bool(app.screen.query(".dialog-help")))
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Esc pass" in shown and "Esc cancel" not in shown

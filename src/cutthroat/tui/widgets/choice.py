@@ -1,7 +1,7 @@
 """A small prompt: pick one of N labelled options.
 
 Each option has a key (a digit or letter shown before its label: press it to pick at once);
-↑/↓ (or j/k) and Enter pick the highlighted one; Esc cancels (the screen dismisses with None).
+↑/↓ (or j/k) and Enter pick the highlighted one; Esc dismisses with None (what that means, the caller says: `esc`).
 Tables use it for targets, the Reaper's use, a Head Swap partner and the like.
 """
 
@@ -35,11 +35,15 @@ class ChoiceScreen(ModalScreen[Any]):
         Binding("k", "cursor(-1)", show=False),
     ])
 
-    def __init__(self, title: str, choices: Sequence[Choice], note: str = "") -> None:
+    def __init__(self, title: str, choices: Sequence[Choice], note: str = "",
+                 esc: str = "put away") -> None:
+        """`esc` says what Esc does here, truly: "cancel" only where nothing is spent yet, "pass"
+        where putting the prompt away answers it, else "put away": the decision waits (Enter)."""
         super().__init__()
         self.title_text = title
         self.choices = list(choices)
         self.note = note
+        self.esc = esc
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-dialog", classes="dialog"):
@@ -51,7 +55,7 @@ class ChoiceScreen(ModalScreen[Any]):
                 id="choice-list",
             )
             keys = "/".join(c.key for c in self.choices if c.key)  # a long list: the first ones only have keys
-            yield Static(f"{escape(keys)} or ↑↓ ⏎ choose · Esc cancel", classes="dialog-help")
+            yield Static(f"{escape(keys)} or ↑↓ ⏎ choose · Esc {escape(self.esc)}", classes="dialog-help")
         yield Footer()
 
     def on_mount(self) -> None:

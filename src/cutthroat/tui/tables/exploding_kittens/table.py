@@ -265,7 +265,8 @@ class TableScreen(SharedTableScreen):
         if f.kind == WINDOW:
             choices, note = window_choices(view, legal, self.names)
             title = self.sym_text(f"{self.sym['bolt']} {window_text(f, self.names)}")
-            return ChoiceScreen(title, choices, note=note), lambda a: self.answer(a or Pass(view.seat))
+            return ChoiceScreen(title, choices, note=note, esc="pass"), \
+                lambda a: self.answer(a or Pass(view.seat))
         if f.kind == REINSERT:
             screen = ReinsertScreen(f.cards[0], view.pile_count, view.known_top(), face_up=f.face_up,
                                     drawers=[self.names[q] for q in drawers(view, f.ends_turn)],

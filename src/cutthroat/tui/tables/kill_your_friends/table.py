@@ -316,7 +316,7 @@ class TableScreen(SharedTableScreen):
                 key = next(k for k in "abcdefg" if k not in used)
             used.add(key)
             choices.append(Choice(key, self.sym_text(self.describe(action)), action))
-        self.open_prompt(ChoiceScreen(self.sym_text(choice_title(card)), choices),
+        self.open_prompt(ChoiceScreen(self.sym_text(choice_title(card)), choices, esc="cancel"),
                          lambda action: action is not None and self.mine and self.act(action))
 
     def action_forced(self) -> None:

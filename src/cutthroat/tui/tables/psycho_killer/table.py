@@ -265,7 +265,7 @@ class TableScreen(SharedTableScreen):
         if others:  # Hold Your Nerve, Left for Dead: yourself, or another player
             choices = [Choice(str(self.viewer + 1), f"{self.names[self.viewer]} (yourself)", Play(card))]
             choices += [Choice(str(a.target + 1), self.names[a.target], a) for a in others]
-            self.open_prompt(ChoiceScreen(f"{card.name}: who resolves it?", choices),
+            self.open_prompt(ChoiceScreen(f"{card.name}: who resolves it?", choices, esc="cancel"),
                              lambda a: a is not None and self.answer(a))
             return
         if Play(card) in self.update.legal:
