@@ -117,8 +117,12 @@ def test_pk_choice_prompt(snap_compare) -> None:
 
 
 def test_pk_curtain(snap_compare) -> None:
+    # A saved game opened on Bob's turn: the curtain comes first, with nothing "meanwhile" (a live
+    # start would list the bots' first moves, which depend on how fast the machine is).
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), *ONE_HUMAN[2:]]
-    app = CutthroatApp(start=dict(game=GAME, config={}, seed=11, seats=seats))
+    session = played_until(11, seats, lambda st: st.turn == 1 and not st.stack and st.pks == 0)
+    assert not session.is_over
+    app = CutthroatApp(loaded=session.save_data())
 
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen))
