@@ -210,3 +210,19 @@ def test_we_all_pass_is_dropped_once_someone_claims_the_window():
     lens.claim(1)
     lens.all_pass()
     assert not [seat for seat, _ in session.log if seat in (0, 1)]  # Bob is answering behind the curtain
+
+
+def test_an_older_update_arriving_late_never_takes_the_screen_back():
+    """Updates posted from two threads may arrive out of order (the table now queues them in the
+    host's order); the lens also refuses to go back to an older version."""
+    session = kyf([Seat("human", "Ana"), Seat("bot", "Bob", "random")])
+    host, lens, clock, _ = seated(session)
+    old = lens.latest[0]
+    for _ in range(5):
+        if 0 in session.to_act:
+            host.submit(0, DRAW)
+        clock.advance(2)
+    newer = lens.latest[0]
+    assert newer.version > old.version
+    assert lens.receive(old) is None
+    assert lens.latest[0] is newer and lens.screen().update is newer

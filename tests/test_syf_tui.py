@@ -19,6 +19,7 @@ from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.stab_your_friends.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
+from cutthroat.tui.widgets.news import NewsScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from helpers_pilot import async_test, frame_kind, screen_text, session_of
 
@@ -48,6 +49,8 @@ async def drive(pilot, app, frames: list, moves: int, stop=lambda: False) -> Non
                 await pilot.press("enter")
         elif isinstance(screen, ChoiceScreen):
             await pilot.press(screen.choices[0].key)
+        elif isinstance(screen, NewsScreen):  # a player's own news, read (Enter)
+            await pilot.press("enter")
         elif screen is table and table.placing():
             target = (target + 1) % len(table.names)
             while session.state.out[target]:

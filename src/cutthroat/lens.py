@@ -83,6 +83,8 @@ class Lens:
     def receive(self, update: SeatUpdate) -> Sight | None:
         """Take one port's update; the new frame when the screen should change, else None."""
         previous = self.latest.get(update.seat)
+        if previous is not None and update.version < previous.version:
+            return None  # an older update arriving late: the screen never goes back in time
         self.latest[update.seat] = update
         if self.mode == HOT_SEAT and update.seat is not None:
             self._news[update.seat] += update.private_events

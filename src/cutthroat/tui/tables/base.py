@@ -11,6 +11,8 @@ rules and in-game menu keys, and the game-over choices.
 from __future__ import annotations
 
 import random
+import threading
+from collections import deque
 from dataclasses import replace
 
 from textual import work
@@ -26,11 +28,8 @@ from cutthroat.tui.widgets.event_log import EventLog
 
 
 class PortUpdate(Message):
-    """One port's update, handed from the host's thread to the screen's."""
-
-    def __init__(self, update: SeatUpdate) -> None:
-        super().__init__()
-        self.update = update
+    """An update is waiting in the screen's inbox (a wake-up: updates go through the inbox, in the
+    order the host sent them, whichever thread sent them)."""
 
 
 class TableScreenBase(Screen):
@@ -44,6 +43,10 @@ class TableScreenBase(Screen):
         self.names = self.table.names
         self.humans = self.table.humans
         self.alone_settled = False
+        # The host delivers on whichever thread made the change; a message posted from the UI
+        # thread would overtake one posted from a worker thread, so updates queue here in order.
+        self._inbox: deque[SeatUpdate] = deque()
+        self._inbox_lock = threading.Lock()
         self.fit_seat_keys()
 
     def fit_seat_keys(self) -> None:
@@ -74,11 +77,20 @@ class TableScreenBase(Screen):
             port.unlisten(self.post_update)
 
     def post_update(self, update: SeatUpdate) -> None:
-        """On the host's thread: hand the update to the screen's own."""
-        self.post_message(PortUpdate(update))
+        """On the host's thread: queue the update (in the host's order) and wake the screen."""
+        with self._inbox_lock:
+            self._inbox.append(update)
+        self.post_message(PortUpdate())
 
     def on_port_update(self, message: PortUpdate) -> None:
-        update = message.update
+        """One wake-up per update, each taking the oldest waiting: the host's order, one at a time."""
+        with self._inbox_lock:
+            if not self._inbox:
+                return
+            update = self._inbox.popleft()
+        self.take_update(update)
+
+    def take_update(self, update: SeatUpdate) -> None:
         self.show_notices(update)
         if update.seat == self.log_seat and update.events:
             self.narrate(update)
