@@ -254,7 +254,8 @@ class SharedTableScreen(TableScreenBase):
             self.news = ""
             self.show_news(sight, news)
         elif news:
-            self.news = f"[$text-muted]Since your last turn:[/] {escape(self.sym_text(self.news_line(sight, news)))}"
+            told = self.sym_text("; ".join(self.news_lines(sight, news)))
+            self.news = f"[$text-muted]Since your last turn:[/] {escape(told)}"
         elif version_changed or not sight.private:
             self.news = ""
         if sight.handoff and not news:
@@ -264,19 +265,18 @@ class SharedTableScreen(TableScreenBase):
         self.refresh_bindings()
         self.call_later(self.next_step)
 
-    def news_line(self, sight: Sight, news) -> str:
+    def news_lines(self, sight: Sight, news) -> list[str]:
+        """The seat's news in words, told to it: "You picked up R3"."""
         names = list(self.names)
         names[sight.seat] = "You"
-        return "; ".join(agree(e.describe(names)) for e in news)
+        return [agree(e.describe(names)) for e in news]
 
     def show_news(self, sight: Sight, news) -> None:
         """Hot-seat: a seat's private news, whole, until it is read (Enter). At a hand-off, the
         screen moves on to the next player (a curtain) only then."""
         from cutthroat.tui.widgets.news import NewsScreen
 
-        names = list(self.names)
-        names[sight.seat] = "You"
-        lines = [self.sym_text(agree(e.describe(names))) for e in news]
+        lines = [self.sym_text(line) for line in self.news_lines(sight, news)]
         if sight.handoff:
             title, after = f"{self.names[sight.seat]}, before you pass the screen on", "Enter: done"
         else:
