@@ -164,3 +164,14 @@ def refused(state: EkState, action, *fragments: str, player: int | None = None) 
     assert state == twin
     assert RULES.encode_state(state) == before
     return reason
+
+
+def cy_skips() -> EkState:
+    """Cy (seat 2, a bot) has just played Skip: Ana (Defuse) and Bob (Nope, Defuse) are asked in
+    a shared window."""
+    from cutthroat.games.exploding_kittens.actions import Play
+    from cutthroat.games.exploding_kittens.rules import RULES
+
+    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
+    RULES.apply(state, Play(C("SKIP")), 2)
+    return state

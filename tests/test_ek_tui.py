@@ -29,7 +29,7 @@ from cutthroat.tui.tables.exploding_kittens.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.hand import HandPanel
-from helpers_ek import BOX_CONFIG, position
+from helpers_ek import BOX_CONFIG, cy_skips, position
 from helpers_pilot import session_of, async_test, text, wait_until
 
 SIZE = (80, 24)
@@ -255,13 +255,10 @@ async def test_discard_browser_and_game_over() -> None:
 # -- hot-seat: the shared timed window, claimed behind the curtain ---------------------------------
 @async_test
 async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch, write_settings) -> None:
-    from cutthroat.games.exploding_kittens.rules import RULES
-
     write_settings(nope_window="5")  # the table takes the window's length from Settings
     monkeypatch.setitem(settings_module.NOPE_WINDOWS, "5", 2.0)  # 2 s: time enough to claim here
 
-    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
-    RULES.apply(state, Play(BY_CODE["SKIP"]), 2)  # Cy (bot) plays Skip: Ana and Bob are asked
+    state = cy_skips()  # Cy (bot) has played Skip: Ana and Bob are asked
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
     app, _ = loaded_app(state, seats)
     async with app.run_test(size=SIZE) as pilot:
@@ -284,11 +281,8 @@ async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch
 
 @async_test
 async def test_hot_seat_we_all_pass_key_ends_the_shared_window_at_once(write_settings) -> None:
-    from cutthroat.games.exploding_kittens.rules import RULES
-
     write_settings(nope_window="8")
-    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
-    RULES.apply(state, Play(BY_CODE["SKIP"]), 2)  # Cy (bot) plays Skip: Ana and Bob are asked
+    state = cy_skips()  # Cy (bot) has played Skip: Ana and Bob are asked
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
     app, _ = loaded_app(state, seats)
     async with app.run_test(size=SIZE) as pilot:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from cutthroat.games.exploding_kittens.actions import Pass, Play
 from cutthroat.games.exploding_kittens.cards import BY_CODE
-from cutthroat.games.exploding_kittens.rules import RULES as EK
 from cutthroat.games.kill_your_friends.actions import DRAW
 from cutthroat.host import InlineWorkers, ManualClock, TableHost
 from cutthroat.lens import HOT_SEAT, SOLO, WATCH, Lens
 from cutthroat.saves import Seat
 from cutthroat.session import Session
-from helpers_ek import BOX_CONFIG, position
+from helpers_ek import BOX_CONFIG, cy_skips, position
 
 
 def seated(session: Session, **options):
@@ -99,8 +98,7 @@ def test_what_a_seat_watched_happen_is_not_news():
 
 def test_a_shared_window_is_claimed_behind_a_curtain():
     # Cy (bot) plays Skip: Ana and Bob (humans) may Nope it; the window is shared.
-    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
-    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    state = cy_skips()  # Cy (bot) has played Skip: Ana and Bob are asked
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
     session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
     host, lens, clock, _ = seated(session, window_seconds=3.0)
@@ -120,8 +118,7 @@ def test_a_shared_window_is_claimed_behind_a_curtain():
 def test_a_curtain_passed_for_someone_it_no_longer_waits_for_shows_nothing_private():
     """Bob claims the shared window on Cy's Skip just as it times out; Ana is to play next. The
     curtain said "Pass to Bob": passing it must show neither Ana's hand nor Bob's."""
-    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
-    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    state = cy_skips()  # Cy (bot) has played Skip: Ana and Bob are asked
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
     session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
     host, lens, clock, _ = seated(session, window_seconds=3.0)
@@ -190,8 +187,7 @@ def test_when_one_human_is_left_one_last_curtain_then_their_screen_stays_theirs(
 
 
 def test_we_all_pass_ends_a_shared_window_at_once():
-    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
-    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    state = cy_skips()  # Cy (bot) has played Skip: Ana and Bob are asked
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
     session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
     host, lens, clock, _ = seated(session, window_seconds=30.0)
@@ -202,8 +198,7 @@ def test_we_all_pass_ends_a_shared_window_at_once():
 
 
 def test_we_all_pass_is_dropped_once_someone_claims_the_window():
-    state = position(3, hands={0: "DEF", 1: "NOPE DEF", 2: "SKIP TACO"}, pile="TACO TACO TACO EXP", turn=2)
-    EK.apply(state, Play(BY_CODE["SKIP"]), 2)
+    state = cy_skips()  # Cy (bot) has played Skip: Ana and Bob are asked
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
     session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
     host, lens, clock, _ = seated(session, window_seconds=30.0)
