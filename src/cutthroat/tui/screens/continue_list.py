@@ -28,20 +28,26 @@ def when(timestamp: float, now: datetime | None = None) -> str:
     return f"{moment:%Y-%m-%d %H:%M}"
 
 
+def headline(title: str, right: str, width: int) -> Text:
+    """A list entry's first line: the title in bold, `right` (when) at the right edge."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(title[: width - len(right) - 1].ljust(width - len(right)), style="bold")
+    text.append(right, style="dim")
+    return text
+
+
+def broken(text: Text, error: str | None) -> Text:
+    text.append("\n  broken: ", style="bold")
+    text.append(error or "")
+    return text
+
+
 def entry_text(game: GameInProgress, width: int = 70) -> Text:
     """Two lines: what game (and its setup), then who plays, how far it has gone, when."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    played = when(game.modified)
-    if game.summary is None:
-        text.append(f"{game.path.name}"[: width - len(played) - 1].ljust(width - len(played)), style="bold")
-        text.append(played, style="dim")
-        text.append("\n  broken: ", style="bold")
-        text.append(game.error or "")
-        return text
     summary = game.summary
-    title = summary.title[: width - len(played) - 1]
-    text.append(title.ljust(width - len(played)), style="bold")
-    text.append(played, style="dim")
+    text = headline(summary.title if summary else game.path.name, when(game.modified), width)
+    if summary is None:
+        return broken(text, game.error)
     text.append(f"\n  {summary.line}")
     if game.open_elsewhere:
         text.append("  (open in another window)", style="italic")

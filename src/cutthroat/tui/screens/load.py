@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from cutthroat import in_progress, paths, saves
 from cutthroat.saves import SaveData, SaveError, SaveSummary
-from cutthroat.tui.screens.continue_list import when
+from cutthroat.tui.screens.continue_list import broken, headline, when
 from cutthroat.tui.binding_ids import with_ids
 
 WIDTH = 72
@@ -50,15 +50,10 @@ class SaveEntry:
     def text(self) -> Text:
         """The save's name (and when, for yours), then its game and how far it has gone, or why
         it is broken."""
-        text = Text(no_wrap=True, overflow="ellipsis")
-        right = "" if self.example else when(self.modified)
-        text.append(self.name[: WIDTH - len(right) - 1].ljust(WIDTH - len(right)), style="bold")
-        text.append(right, style="dim")
+        text = headline(self.name, "" if self.example else when(self.modified), WIDTH)
         if self.summary is None:
-            text.append("\n  broken: ", style="bold")
-            text.append(self.error or "")
-        else:
-            text.append(f"\n  {self.summary.title}\n  {self.summary.line}")
+            return broken(text, self.error)
+        text.append(f"\n  {self.summary.title}\n  {self.summary.line}")
         return text
 
 
