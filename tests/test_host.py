@@ -173,7 +173,7 @@ def test_the_hint_is_the_hard_bots_move_and_the_same_when_asked_twice():
     session = Session("kill-the-kings", {}, 5, HUMAN, think_ms=50)
     host = host_for(session)
     first = host.port(0).hint()
-    assert first in session.legal_actions(0) and host.port(0).hint() == first
+    assert first.action in session.legal_actions(0) and host.port(0).hint() == first
     assert session.log == []
 
 

@@ -284,7 +284,7 @@ async def test_hint_highlights_the_suggested_move() -> None:
         assert hinted in session.legal_actions(0)
         widget = f"#king{hinted.column}" if hinted.kind == "place" else f"#spot{hinted.spot}"
         assert [w.id for w in table.query(".-hint")] == [widget[1:]]
-        assert app.host.hint(0) == hinted  # asked again about the same position: the same answer
+        assert app.host.hint(0).action == hinted  # asked again about the same position: the same answer
 
         await pilot.press("enter")  # the cursor went where the hint points
         await pilot.pause()
@@ -808,3 +808,37 @@ async def test_with_the_reserve_full_the_table_says_how_many_cards_would_bust_yo
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.pause()
         assert message(app.screen).startswith(f"Reserve full: {bust} of {len(state.deck)} cards left would bust you")
+
+
+@async_test
+async def test_a_place_that_would_doom_its_column_is_marked_apart_from_a_safe_one() -> None:
+    """Play on until a drawn card may go under a king where it leaves the column finishable and
+    under one where it can't (a low card high up): the two are marked apart, in words."""
+    from cutthroat.bots import make_bot
+    from cutthroat.games.kill_the_kings.cards import finishable
+
+    app = table_app(seed=0)  # 30 moves in: 3♠ drawn, safe under 5♥ (column 1), dooming under bare K♦
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        bot = make_bot(session.rules, "heuristic", seed=0)
+
+        def split(view):
+            """The drawn card's (dooming, safe) target columns, among live columns."""
+            places = [a.column for a in session.legal_actions(0) if a.kind == "place"]
+            live = [c for c in places if (view.columns[c][-1] if view.columns[c] else view.kings[c]).rank - 1
+                    >= 5 - len(view.columns[c])]
+            ok = [c for c in live if finishable(view.drawn, len(view.columns[c]) + 1)]
+            return [c for c in live if c not in ok], ok
+
+        while not (session.view(0).drawn is not None and all(split(session.view(0)))):
+            app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0)))
+            assert session.view(0).phase == "play"
+        await pilot.pause()
+        doomed, safe = split(session.view(0))
+        status = [str(table.query_one(f"#need{c}", Static).content) for c in range(4)]
+        for c in doomed:
+            assert status[c] == "▼ dooms it", status
+        for c in safe:
+            assert status[c].startswith("needs ") and status[c].endswith(" ▲"), status
+        assert f"under {'/'.join(str(c + 1) for c in doomed)} it dooms the column (▼)" in message(table)

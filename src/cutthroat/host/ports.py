@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.protocol import Action
-from cutthroat.host.updates import SeatUpdate, TableInfo
+from cutthroat.host.updates import Hint, SeatUpdate, TableInfo
 
 if TYPE_CHECKING:
     from cutthroat.host.table import TableHost
@@ -57,8 +57,8 @@ class SeatPort:
             return "A spectator can't play"
         return self._host.undo(self.seat)
 
-    def hint(self) -> Action | None:
-        """The hard bot's move for this seat now; blocking (ask it off the UI thread)."""
+    def hint(self) -> Hint | None:
+        """The hard bot's move for this seat now, with why; blocking (ask it off the UI thread)."""
         return None if self.seat is None else self._host.hint(self.seat)
 
     def skip_ahead(self) -> None:
@@ -121,8 +121,11 @@ class WirePort:
     def undo(self) -> str | None:
         return self._port.undo()
 
-    def hint(self) -> Action | None:
-        return self._port.hint()
+    def hint(self) -> Hint | None:
+        hint = self._port.hint()
+        if hint is None:
+            return None
+        return Hint(self._decode_action(json.loads(json.dumps(encode(hint.action)))), hint.why)
 
     def skip_ahead(self) -> None:
         self._port.skip_ahead()

@@ -29,7 +29,7 @@ from cutthroat.bots import make_bot
 from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules, Undone
 from cutthroat.host.clock import Clock, SystemClock
 from cutthroat.host.ports import SeatPort
-from cutthroat.host.updates import SeatInfo, SeatUpdate, TableInfo
+from cutthroat.host.updates import Hint, SeatInfo, SeatUpdate, TableInfo
 from cutthroat.host.workers import InlineWorkers, ThreadWorkers, Workers
 from cutthroat.session import Session
 
@@ -155,9 +155,10 @@ class TableHost:
         """Save the game between two moves (raises SaveError with a one-line reason)."""
         return self._read(lambda: self.session.save(path, name))
 
-    def hint(self, seat: int, think_ms: int | None = None) -> Action | None:
-        """The hard bot's move for `seat` now (blocking: call it off the UI thread). Asked twice
-        about the same position it says the same thing."""
+    def hint(self, seat: int, think_ms: int | None = None) -> Hint | None:
+        """The hard bot's move for `seat` now, and why where its bot can say (`explain`);
+        blocking: call it off the UI thread. Asked twice about the same position it says the
+        same thing."""
         snapshot = self._read(lambda: self._hint_snapshot(seat))
         if snapshot is None:
             return None
@@ -165,7 +166,10 @@ class TableHost:
         bot = make_bot(self.rules, "hard", seed=self.session.seed * 1_000_003 + moves,
                        think_ms=self.session.think_ms if think_ms is None else think_ms)
         try:
-            return bot.choose(view, legal)
+            explain = getattr(bot, "explain", None)
+            if explain is not None:
+                return Hint(*explain(view, legal))
+            return Hint(bot.choose(view, legal))
         except Exception:  # noqa: BLE001 - a failed search gives no hint, never a crash
             log.exception("hint for seat %s failed", seat)
             return None

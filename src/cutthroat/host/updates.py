@@ -13,6 +13,14 @@ from cutthroat.engine.registry import get_rules
 
 
 @dataclass(frozen=True)
+class Hint:
+    """The hard bot's move for a seat, and why in a few words ("" where its bot gives none)."""
+
+    action: Action
+    why: str = ""
+
+
+@dataclass(frozen=True)
 class SeatInfo:
     name: str
     kind: str  # "human" | "bot"

@@ -13,7 +13,8 @@ from typing import Sequence
 
 from cutthroat.engine.protocol import Action
 from cutthroat.games.kill_the_kings import clairvoyant
-from cutthroat.games.kill_the_kings.cards import COLUMNS, TARGETS, finishable
+from cutthroat.games.kill_the_kings.cards import COLUMNS, finishable
+from cutthroat.games.kill_the_kings.text import hint_reason
 from cutthroat.games.kill_the_kings.rules import (
     DRAW,
     END_ROUND,
@@ -200,26 +201,20 @@ def _future_dist(rounds: int) -> dict[int, float]:
     return dist
 
 
-def _utilities(view: KtkView) -> list[float]:
-    """Worth of ending this round with 0-4 kings: chance of winning, plus a little for points.
+#: Below this sampled chance of reaching the mode's target (best move), the target is out of
+#: reach and the bot plays for points instead: a hopeless last round should still bank 3 kings,
+#: not gamble them away on a fourth.
+REACH = 0.05
+TARGET, POINTS = "target", "points"
 
-    The points term breaks ties (won already, or out of reach) towards the bigger score.
 
-    It aims at the Killer target (7) in both modes: aiming at 11 in Psycho mode reached 11 less
-    often (5.3% of 2,000 seeded Psycho games, `simulate --think 10`) than aiming at 7 did
-    (7.0% of the same seeds' Killer games; the simple player: 5.6%). With the solver it made no
-    difference to the Psycho rate (10.3% either way, 300 paired games) and cost Killer wins.
-    """
-    rounds_left = max(0, 3 - view.round)
-    future = _future_dist(rounds_left)
+def _win_chances(view: KtkView) -> list[float]:
+    """The chance of ending the game on the mode's target after ending this round with 0-4 kings
+    (the rounds still to come drawn from the measured round results)."""
+    future = _future_dist(max(0, 3 - view.round))
     base = view.total
-    target = min(view.target, TARGETS["killer"])
-    out = []
-    for kills in range(5):
-        pts = base + _KILL_POINTS[kills]
-        win = sum(p for t, p in future.items() if pts + t >= target)
-        out.append(win + 0.02 * _KILL_POINTS[kills])
-    return out
+    return [sum(p for t, p in future.items() if base + _KILL_POINTS[kills] + t >= view.target)
+            for kills in range(5)]
 
 
 def _se(total: float, squares: float, count: int) -> float:
@@ -284,25 +279,39 @@ class HardBot:
         self.solver_orders = solver_orders
 
     def choose(self, view: KtkView, legal: Sequence[Action]) -> Action:
+        return self.decide(view, legal)[0]
+
+    def explain(self, view: KtkView, legal: Sequence[Action]) -> tuple[Action, str]:
+        """The move for a hint, and why in a few words."""
+        action, goal = self.decide(view, legal)
+        return action, hint_reason(view, action, goal)
+
+    def decide(self, view: KtkView, legal: Sequence[Action]) -> tuple[Action, str]:
+        """The move and what it plays for: TARGET (the mode's points after three rounds) while
+        the samples give that a chance (REACH), else POINTS; "" where nothing was weighed."""
         if view.phase == ROUND_OVER or len(legal) == 1:
-            return legal[0]
+            return legal[0], ""
         default = self._base(view, legal)
         if not self.search:
-            return default
+            return default, ""
         moves = self._candidates(view, legal)
         if len(moves) == 1:
-            return moves[0][0]
+            return moves[0][0], ""
         d = next(i for i, m in enumerate(moves) if m[0] == default or
                  (m[1] == "reserve" and default.kind == "reserve") or
                  (m[1] == "play" and default.kind == "play_reserve" and
                   view.reserve[default.spot] == view.reserve[m[0].spot] and m[0].column == default.column))
         n, r, k, res, deck = _table(view)
-        util = _utilities(view) if self.mode_aware else [float(p) for p in _KILL_POINTS]
+        wins = _win_chances(view) if self.mode_aware else [0.0] * 5
+        # Each goal's worth of a round's kills: the chance of the target (points break ties),
+        # or the points alone.
+        worth = {TARGET: [w + 0.02 * p for w, p in zip(wins, _KILL_POINTS)],
+                 POINTS: [float(p) for p in _KILL_POINTS]}
         deadline = time.perf_counter() + (self.think_ms or 200) / 1000.0
         m_count = len(moves)
-        sums = [0.0] * m_count
-        sq = [0.0] * m_count
-        points = [0] * m_count  # paired points difference: a deviation must not lose points
+        sums = {goal: [0.0] * m_count for goal in worth}
+        sq = {goal: [0.0] * m_count for goal in worth}
+        reach = [0.0] * m_count  # summed chance of the target, by move
         orders = 0
         rng = self.rng
         tight = self.tight
@@ -313,7 +322,7 @@ class HardBot:
             prepared = solver.prepare([self._after(kind, a, b, n, r, k, res)
                                        for _, kind, a, b in moves if kind != "end"])
             ending = [m for m, move in enumerate(moves) if move[1] == "end"]
-        while orders < limit:
+        while True:
             for _ in range(batch):
                 rng.shuffle(deck)
                 if solver is not None:
@@ -323,33 +332,36 @@ class HardBot:
                 else:
                     kills = [self._play_out(kind, a, b, n, r, k, res, deck, tight)
                              for _, kind, a, b in moves]
-                vals = [util[kl] for kl in kills]
-                base = vals[d]
-                base_points = _KILL_POINTS[kills[d]]
+                for g, table in worth.items():
+                    base = table[kills[d]]
+                    gs, gq = sums[g], sq[g]
+                    for m in range(m_count):
+                        diff = table[kills[m]] - base
+                        gs[m] += diff
+                        gq[m] += diff * diff
                 for m in range(m_count):
-                    diff = vals[m] - base
-                    sums[m] += diff
-                    sq[m] += diff * diff
-                    points[m] += _KILL_POINTS[kills[m]] - base_points
+                    reach[m] += wins[kills[m]]
             orders += batch
-            best = max(range(m_count), key=lambda m: (sums[m], m == d))
-            if all(m == d or sums[m] / orders + 2 * _se(sums[m], sq[m], orders) < 0
+            goal = TARGET if max(reach) / orders >= REACH else POINTS
+            gs, gq = sums[goal], sq[goal]
+            points = sums[POINTS]  # a deviation must not lose points on these orders
+            best = max(range(m_count), key=lambda m: (gs[m], m == d))
+            if all(m == d or gs[m] / orders + 2 * _se(gs[m], gq[m], orders) < 0
                    for m in range(m_count)):
-                return default  # every alternative is clearly worse
+                return default, goal  # every alternative is clearly worse
             if (best != d and points[best] >= 0
-                    and sums[best] / orders > 3 * self.z * _se(sums[best], sq[best], orders)):
-                return moves[best][0]
-            if time.perf_counter() > deadline:
+                    and gs[best] / orders > 3 * self.z * _se(gs[best], gq[best], orders)):
+                return moves[best][0], goal
+            if orders >= limit or time.perf_counter() > deadline:
                 break
         # Out of orders or time: a looser verdict, but only on enough orders. With a budget that
         # stops after one batch (`simulate --think 10` on a busy machine) the half-error rule
         # deviated on noise and cost 0.3 points a game against the base policy alone (1,000
         # Killer games).
-        best = max(range(m_count), key=lambda m: (sums[m], m == d))
         if (best != d and orders >= 2 * batch and points[best] >= 0
-                and sums[best] / orders > self.z * _se(sums[best], sq[best], orders)):
-            return moves[best][0]
-        return default
+                and gs[best] / orders > self.z * _se(gs[best], gq[best], orders)):
+            return moves[best][0], goal
+        return default, goal
 
     def _base(self, view: KtkView, legal: Sequence[Action]) -> Action:
         """The base policy: the simple player, except for loose reserve plays with a full reserve

@@ -128,3 +128,10 @@ def tails(columns: list[list[Card]]) -> tuple[int, int, int, int]:
 
 _K0, _K1, _K2, _K3 = KING_INDEX
 assert COLUMNS == 4, "tails() is written out for four columns"
+
+
+def bust_cards(view: KtkView) -> int:
+    """How many of the cards left in the deck fit under no king (with the reserve full, drawing
+    one ends the round)."""
+    ends = tails(view.columns)
+    return sum(1 for card in view.remaining if not any(FIT_TABLE[card.index][t] for t in ends))

@@ -10,8 +10,9 @@ from typing import Any
 
 from cutthroat.engine.cards import Card
 from cutthroat.engine.protocol import Action
-from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, COLUMNS, KINGS, RESERVE_SPOTS, SPOT_NAMES
-from cutthroat.games.kill_the_kings.state import GAME_OVER, PLAY
+from cutthroat.games.kill_the_kings.cards import (CARDS_TO_KILL, COLUMNS, KINGS, RESERVE_SPOTS, SPOT_NAMES,
+                                                  finishable)
+from cutthroat.games.kill_the_kings.state import GAME_OVER, PLAY, bust_cards
 
 #: How a round ended, as the round-end and game-over dialogs say it.
 END_REASONS = {
@@ -104,3 +105,53 @@ def describe_action(position, action: Action, names=()) -> str:
     if kind == "end_round":
         return "end the round"
     return "start the next round"
+
+
+#: What the hard bot plays for, in words (its `decide` says which).
+GOALS = {
+    "target": "going for {target} points",
+    "points": "{target} is out of reach: banking points",
+}
+
+
+def hint_reason(view, action: Action, goal: str) -> str:
+    """Why the hard bot's move, in a few words ("a snug fit keeps column 3 alive · going for 7
+    points"): what the move does for the board, then what the bot plays for."""
+    kind = action.kind
+    full = None not in view.reserve
+    words = ""
+    if kind in ("place", "play_reserve"):
+        card = view.drawn if kind == "place" else view.reserve[action.spot]
+        column = view.columns[action.column]
+        above = column[-1] if column else view.kings[action.column]
+        left = CARDS_TO_KILL - len(column) - 1
+        name = f"column {action.column + 1}"
+        if left == 0:
+            words = f"kills {KINGS[action.column].label}"
+        elif not finishable(card, len(column) + 1):
+            words = f"nowhere better for it: {name} can no longer be finished"
+        elif above.rank - card.rank <= 1:
+            words = f"a snug fit keeps {name} alive"
+        else:
+            words = f"{name} stays alive (needs {left} more)"
+        if kind == "play_reserve" and full:
+            words += "; a free spot makes the next draw safe"
+    elif kind == "reserve":
+        card = view.drawn
+        fits_at = [c for c in range(COLUMNS) if why_not_fits(card, view.columns[c], c) is None]
+        if not fits_at:
+            words = "no king takes it: it waits in reserve"
+        elif not any(finishable(card, len(view.columns[c]) + 1) for c in fits_at):
+            words = "any king would spoil its column: it waits in reserve"
+        else:
+            words = "it waits in reserve for a better spot, keeping options open"
+    elif kind == "draw":
+        if full:
+            words = (f"no reserve card fits well enough to play; {bust_cards(view)} of "
+                     f"{view.deck_count} cards would bust you")
+        else:
+            words = "a free reserve spot makes the draw safe"
+    elif kind == "end_round":
+        words = "the deck is empty and nothing more fits"
+    aim = GOALS.get(goal, "").format(target=view.target)
+    return " · ".join(w for w in (words, aim) if w)

@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.registry import get_rules
-from cutthroat.host.updates import SeatUpdate
+from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import SOLO, Lens, Sight
 from cutthroat.tui.widgets.event_log import EventLog
 
@@ -148,7 +148,7 @@ class TableScreenBase(Screen):
         """The hard bot's move, asked off the UI thread (it may think for a while)."""
         self.app.call_from_thread(self.show_hint, port.hint(), version)
 
-    def show_hint(self, action: Action | None, version: int) -> None:
+    def show_hint(self, hint: Hint | None, version: int) -> None:
         """Show the hint, unless the table has moved on since `version`."""
 
     # -- reading ---------------------------------------------------------------------------------

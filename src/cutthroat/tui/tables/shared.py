@@ -23,7 +23,7 @@ from textual.widgets import Footer
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import agree
-from cutthroat.host.updates import SeatUpdate
+from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.bound import BoundStatic
@@ -464,12 +464,13 @@ class SharedTableScreen(TableScreenBase):
         raise NotImplementedError
 
     # -- hints ----------------------------------------------------------------------------------------
-    def show_hint(self, action: Action | None, version: int) -> None:
+    def show_hint(self, hint: Hint | None, version: int) -> None:
         if not self.mine or self.update.version != version:
             return  # the table moved on: the hint belongs to nobody on screen now
-        if action is None:
+        if hint is None:
             self.say("[$text-muted]No hint available.[/]")
             return
+        action = hint.action
         self.hinted = action
         self.point_at(action)
         described = agree(self.rules.describe_action(self.update.view, action, self.names))

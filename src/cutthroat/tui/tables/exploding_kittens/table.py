@@ -283,7 +283,7 @@ class TableScreen(SharedTableScreen):
 
     def hinted_depth(self) -> int | None:
         """The hard bot's depth for the card put back (runs in the reinsert prompt's worker)."""
-        return getattr(self.acting_port.hint(), "depth", None)
+        return getattr(getattr(self.acting_port.hint(), "action", None), "depth", None)
 
     # -- keys -----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

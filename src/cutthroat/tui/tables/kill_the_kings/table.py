@@ -19,10 +19,10 @@ from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action
 from cutthroat.games.kill_the_kings.actions import DRAW, NEXT_ROUND, PLACE, PLAY_RESERVE, RESERVE
-from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES
-from cutthroat.games.kill_the_kings.state import FIT_TABLE, KtkView, tails
+from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES, finishable
+from cutthroat.games.kill_the_kings.state import KtkView, bust_cards
 from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
-from cutthroat.host.updates import SeatUpdate
+from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import SOLO, WATCH, Lens
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
@@ -35,13 +35,6 @@ SPOT_SLOTS = range(4, 8)
 DECK_SLOT = 8
 _SLOT_BY_ID = {**{f"col{c}": c for c in COLUMN_SLOTS}, **{f"spot{s - 4}": s for s in SPOT_SLOTS},
                "deck": DECK_SLOT, "drawn": DECK_SLOT}
-
-
-def bust_cards(view: KtkView) -> int:
-    """How many of the cards left in the deck fit under no king (with the reserve full, drawing
-    one ends the round)."""
-    ends = tails(view.columns)
-    return sum(1 for card in view.remaining if not any(FIT_TABLE[card.index][t] for t in ends))
 
 
 class TableScreen(TableScreenBase):
@@ -223,14 +216,32 @@ class TableScreen(TableScreenBase):
         text = f"{rounds}  ·  in deck {left or 'none'}"
         return to_ascii(text) if self.ascii_style else text
 
-    def column_status(self, view: KtkView, c: int, target: bool) -> str:
+    def held_card(self, view: KtkView):
+        """The card about to be placed: the drawn one, or the reserve card picked up."""
+        if view.drawn is not None:
+            return view.drawn
+        return view.reserve[self.picked] if self.picked is not None else None
+
+    def dooms(self, view: KtkView, c: int) -> bool:
+        """Would the held card, put under column `c`, make it unfinishable?"""
         column = view.columns[c]
-        mark = ("^" if self.ascii_style else "▲") if target else ""
+        last = column[-1] if column else view.kings[c]
+        alive = len(column) < CARDS_TO_KILL and last.rank - 1 >= CARDS_TO_KILL - len(column)
+        card = self.held_card(view)
+        return alive and card is not None and not finishable(card, len(column) + 1)
+
+    def column_status(self, view: KtkView, c: int, target: bool) -> str:
+        """Under each king: cards still needed, and a mark when the held card may go there (▲,
+        or ▼ where it would doom the column)."""
+        column = view.columns[c]
         if len(column) == CARDS_TO_KILL:
             return "x killed" if self.ascii_style else "✝ killed"
+        if target and self.dooms(view, c):
+            return "v dooms it" if self.ascii_style else "▼ dooms it"
         needed = CARDS_TO_KILL - len(column)
         last = column[-1] if column else view.kings[c]
         status = f"needs {needed}" if last.rank - 1 >= needed else "doomed"
+        mark = ("^" if self.ascii_style else "▲") if target else ""
         return f"{status} {mark}".rstrip()
 
     def prompt(self, view: KtkView, cols: set[int], spots: set[int]) -> str:
@@ -251,16 +262,23 @@ class TableScreen(TableScreenBase):
                 where.append("in reserve " + "/".join(SPOT_NAMES[s] for s in sorted(spots)))
             if not cols:
                 return f"Drawn {card}: no king takes it — place it {' or '.join(where)}"
-            return f"Drawn {card}: place it {' or '.join(where)}"
+            return f"Drawn {card}: place it {' or '.join(where)}{self.doom_note(view, cols)}"
         if self.picked is not None:
             card = self.label(view.reserve[self.picked])
             if cols:
-                return f"{card} from reserve {SPOT_NAMES[self.picked]}: play it under {'/'.join(str(c + 1) for c in sorted(cols))} (Esc drops it)"
+                return (f"{card} from reserve {SPOT_NAMES[self.picked]}: play it under "
+                        f"{'/'.join(str(c + 1) for c in sorted(cols))} (Esc drops it){self.doom_note(view, cols)}")
             return f"{card} fits under no king right now (Esc drops it)"
         keys = "n draw · 5–8 pick up a reserve card to play it · h hint"
         if None not in view.reserve:  # the next card may be the last: say how likely
             return f"Reserve full: {bust_cards(view)} of {view.deck_count} cards left would bust you\n{keys}"
         return keys
+
+    def doom_note(self, view: KtkView, cols: set[int]) -> str:
+        doomed = [str(c + 1) for c in sorted(cols) if self.dooms(view, c)]
+        if not doomed:
+            return ""
+        return f"\nunder {'/'.join(doomed)} it dooms the column (▼): it could never be finished"
 
     def say(self, text: str) -> None:
         self.message = to_ascii(text) if self.ascii_style else text
@@ -421,9 +439,10 @@ class TableScreen(TableScreenBase):
         self.picked = None
         self.say("")
 
-    def show_hint(self, action: Action | None, version: int) -> None:
-        if action is None or version != self.update.version:
+    def show_hint(self, hint: Hint | None, version: int) -> None:
+        if hint is None or version != self.update.version:
             return
+        action = hint.action
         self.hinted = action
         # The cursor goes where the hint points, so Enter takes it.
         if action.kind == "play_reserve":
@@ -435,8 +454,9 @@ class TableScreen(TableScreenBase):
         else:  # draw, end the round
             self.cursor = DECK_SLOT
         description = describe_action(self.view, action)
+        why = f" — {hint.why}" if hint.why else ""
         self.refresh_table()
-        self.say(f"Hint: {description} (Enter)")
+        self.say(f"Hint: {description}{why} (Enter)")
 
     def save_name(self) -> str:
         view = self.view
