@@ -936,3 +936,41 @@ def test_a_held_kitten_of_an_exploded_player_is_discarded_with_the_hand():
     assert s.out[0] and EXPLODING not in s.pile
     assert sorted(c.code for c in s.discard[-4:]) == ["EXP", "IMP", "STREAK", "TACO"]
     assert not ev(events, "shuffled") and s.seen[1][at] is C("SEE3")
+
+
+# -- a play waiting for its choices can be taken back (Esc in its prompt) ------------------------
+def take_back_session(state):
+    from cutthroat.saves import Seat
+    from cutthroat.session import Session
+
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("human", "Cy")]
+    return Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+
+
+def test_a_card_waiting_for_its_target_is_taken_back_whole():
+    s = take_back_session(position(3, hands={0: "TARGETED MARK", 1: "TACO", 2: "BEARD"}, pile="SKIP SKIP"))
+    before = RULES.encode_state(s.state)
+    s.apply(Play(C("TARGETED")), 0)
+    assert RULES.open_play(s.state, 0) == 1 and RULES.open_play(RULES.view(s.state, 0), 0) == 1
+    assert RULES.open_play(s.state, 1) == 0  # only its player may
+    assert s.take_back(1) == []
+    assert s.take_back(0) == [(0, Play(C("TARGETED")))]
+    assert RULES.encode_state(s.state) == before and s.log == []
+
+
+def test_three_of_a_kind_is_taken_back_from_its_naming_prompt():
+    s = take_back_session(position(3, hands={0: "TACO TACO TACO SKIP", 1: "DEF", 2: "BEARD"}, pile="SKIP"))
+    before = RULES.encode_state(s.state)
+    s.apply(PlayCombo(tuple(cards("TACO TACO TACO"))), 0)
+    s.apply(ChooseTarget(1), 0)
+    assert s.state.stack[-1].kind == NAME and RULES.open_play(s.state, 0) == 2
+    assert len(s.take_back(0)) == 2
+    assert RULES.encode_state(s.state) == before and hand(s.state, 0) == ["SKIP", "TACO", "TACO", "TACO"]
+
+
+def test_once_the_target_is_chosen_the_play_is_made():
+    s = take_back_session(position(3, hands={0: "TARGETED", 1: "TACO", 2: "BEARD"}, pile="SKIP SKIP"))
+    s.apply(Play(C("TARGETED")), 0)
+    s.apply(ChooseTarget(2), 0)  # the Nope window is open: everyone has seen whom it hits
+    assert RULES.open_play(s.state, 0) == 0 and s.take_back(0) == []
+    assert len(s.log) == 2

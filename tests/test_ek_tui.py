@@ -294,3 +294,51 @@ async def test_hot_seat_we_all_pass_key_ends_the_shared_window_at_once(write_set
         session = session_of(table)
         await wait_until(pilot, lambda: {(0, Pass(0)), (1, Pass(1))} <= set(session.log), timeout=5)
         assert time.monotonic() - started < 4  # long before the 8 s window would have run out
+
+
+# -- prompts: Esc takes an unfinished play back; Tab puts a prompt aside ---------------------------
+@async_test
+async def test_esc_in_the_target_prompt_takes_the_card_back() -> None:
+    from cutthroat.tui.widgets.event_log import EventLog
+
+    state = position(3, hands={0: "TARGETED SKIP", 1: "BEARD", 2: "ZOMBIE"}, pile="SKIP SKIP SKIP", turn=0)
+    app, _ = loaded_app(state)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        session = session_of(table)
+        cards, discard = [c.code for c in table.hand(table.update.view)], list(session.state.discard)
+        await pilot.press("home", *["right"] * cards.index("TARGETED"), "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        help_line = " ".join(text(w) for w in app.screen.query(".dialog-help"))
+        assert "Esc take back" in help_line and "Tab the table" in help_line
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table and table.main_turn() and not session.log)
+        assert BY_CODE["TARGETED"] in session.state.hands[0] and session.state.discard == discard
+        await pilot.pause()
+        told = " ".join(" ".join(str(line.text) for line in table.query_one(EventLog).lines).split())
+        assert "Ana plays Targeted Attack 2x Taken back: Play Targeted Attack 2x" in told
+
+
+@async_test
+async def test_tab_puts_a_window_prompt_aside_so_the_menu_and_discard_pile_can_be_reached() -> None:
+    from cutthroat.tui.screens.menu import MenuScreen
+
+    app, _ = loaded_app(bob_skips("NOPE DEF"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("tab")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await wait_until(pilot, lambda: app.screen is table)
+        assert session_of(table).state.stack  # nothing answered: the window still waits for Ana
+        await pilot.press("v")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        await pilot.press("enter")  # the decision's prompt again
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "Bob plays Skip" in app.screen.title_text

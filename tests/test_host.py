@@ -312,3 +312,19 @@ def test_an_out_of_turn_move_is_taken_whoever_is_to_act():
     assert host.submit(caller, CallOut(caller, target)) is None
     assert session.state.lives[target] == lives - 1 and session.log[-1] == (caller, CallOut(caller, target))
     assert host.submit(caller, CallOut(caller, target)) == "One call-out each per round, and this round's is made"
+
+
+def test_a_play_waiting_for_its_target_is_taken_back_through_a_wire_port():
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("human", "Cy")]
+    state = position(3, hands={0: "TARGETED", 1: "TACO", 2: "BEARD"}, pile="SKIP SKIP")
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host = host_for(session)
+    port = WirePort(host.port(0))
+    seen: list[SeatUpdate] = []
+    port.listen(seen.append)
+    assert port.take_back() == "Nothing to take back: the play is made"
+    assert port.submit(Play(BY_CODE["TARGETED"])) is None
+    assert seen[-1].can_take_back and not WirePort(host.port(1)).listen(lambda u: None).can_take_back
+    assert port.take_back() is None
+    assert session.log == [] and BY_CODE["TARGETED"] in session.state.hands[0]
+    assert [e.kind for e in seen[-1].events] == ["undone"] and not seen[-1].can_take_back

@@ -31,6 +31,11 @@ class Session:
         self.state = state if state is not None else self.rules.new_game(self.config, seed, len(seats))
         self.log: list[tuple[int, Action]] = list(log or [])
         self.base = base  # where the log starts, if not the seeded deal (a save from older rules)
+        if base is None and state is not None and not self.log:
+            # A position laid out by hand (tests, puzzles) is where its log starts.
+            dealt = self.rules.new_game(self.config, seed, len(seats))
+            if self.rules.encode_state(dealt) != self.rules.encode_state(state):
+                self.base = self.rules.copy(state)
         self.stats = stats if stats is not None else new_stats(self.rules, len(seats))
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.undo_allowed = undo_allowed
@@ -114,6 +119,25 @@ class Session:
         self.log.pop()
         self._changed()
         return True
+
+    def take_back(self, seat: int) -> list[tuple[int, Action]]:
+        """Take back `seat`'s play still waiting for its choices (`Rules.open_play`): the log
+        without its moves is replayed from the start, so the position is exactly the one before
+        it. Returns the moves taken back (none if there is no such play)."""
+        count = self.rules.open_play(self.state, seat)
+        if count <= 0 or count > len(self.log) or any(s != seat for s, _ in self.log[-count:]):
+            return []
+        taken = self.log[-count:]
+        log = self.log[:-count]
+        stats = new_stats(self.rules, len(self.seats))  # counted again, as a load counts them
+        self.state = saves.replay(self.rules, self.config, self.seed, len(self.seats), log,
+                                  stats if self.figures else None, self.base)
+        self.log = log
+        if self.figures:
+            self.stats = stats
+        self._undo.clear()
+        self._changed()
+        return taken
 
     def _changed(self) -> None:
         self.version += 1

@@ -241,6 +241,12 @@ class Rules:
     def copy(self, state: Any) -> Any:
         return state.copy()
 
+    def open_play(self, position: Any, seat: PlayerId) -> int:
+        """How many of `seat`'s last moves make a play still waiting for its choices (a target,
+        a card to name), on a state or a view: 0 if none. Such a play may be taken back whole
+        (the table's take-back, whatever the undo setting): nothing of it has happened yet."""
+        return 0
+
     #: Some moves can be taken back (`undoable`); the Settings screen names these games.
     has_undo: ClassVar[bool] = False
 

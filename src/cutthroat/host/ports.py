@@ -57,6 +57,12 @@ class SeatPort:
             return "A spectator can't play"
         return self._host.undo(self.seat)
 
+    def take_back(self) -> str | None:
+        """Take back this seat's play still waiting for its choices (None: done)."""
+        if self.seat is None:
+            return "A spectator can't play"
+        return self._host.take_back(self.seat)
+
     def hint(self) -> Hint | None:
         """The hard bot's move for this seat now, with why; blocking (ask it off the UI thread)."""
         return None if self.seat is None else self._host.hint(self.seat)
@@ -120,6 +126,9 @@ class WirePort:
 
     def undo(self) -> str | None:
         return self._port.undo()
+
+    def take_back(self) -> str | None:
+        return self._port.take_back()
 
     def hint(self) -> Hint | None:
         hint = self._port.hint()

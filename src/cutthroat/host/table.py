@@ -101,6 +101,10 @@ class TableHost:
     def undo(self, seat: int) -> str | None:
         return self._call(lambda: self._undo(seat))
 
+    def take_back(self, seat: int) -> str | None:
+        """Take back `seat`'s play still waiting for its choices (Esc in its target prompt)."""
+        return self._call(lambda: self._take_back(seat))
+
     def skip_ahead(self) -> None:
         """Bots play without pausing until a human is to act."""
         self._post(self._skip)
@@ -277,6 +281,16 @@ class TableHost:
         # move played again afterwards doesn't read as played twice.
         move = self.rules.describe_action(self.rules.view(self.session.state, taken[0]), taken[1])
         self._changed([Undone(taken[0], move)])
+        return None
+
+    def _take_back(self, seat: int) -> str | None:
+        if self.info.is_bot(seat):
+            return "A bot's move can't be taken back"
+        taken = self.session.take_back(seat)
+        if not taken:
+            return "Nothing to take back: the play is made"
+        move = self.rules.describe_action(self.rules.view(self.session.state, seat), taken[0][1])
+        self._changed([Undone(seat, move)])
         return None
 
     def _note_autosave(self) -> None:
@@ -546,7 +560,8 @@ class TableHost:
         acting = seat is not None and seat in common["to_act"] and not common["stepping"]
         return SeatUpdate(seat=seat, view=rules.view(session.state, seat), events=mine,
                           legal=tuple(rules.legal_actions(session.state, seat)) if acting else (),
-                          can_undo=acting and session.can_undo, **common)
+                          can_undo=acting and session.can_undo,
+                          can_take_back=acting and rules.open_play(session.state, seat) > 0, **common)
 
     def _hello(self, seat: int | None) -> SeatUpdate:
         """The table as it is now, for a new listener."""

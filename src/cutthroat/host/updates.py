@@ -80,6 +80,7 @@ class SeatUpdate:
     reacting: tuple[int, ...] = ()
     deadline: float | None = None
     can_undo: bool = False
+    can_take_back: bool = False  # the seat's play waits for its choices: Esc takes it back
     skipping: bool = False
     stepping: bool = False  # the next move is taken without asking (`paced_action`, `auto_action`): nobody decides
     result: Result | None = None
@@ -108,6 +109,7 @@ class SeatUpdate:
             "reacting": list(self.reacting),
             "deadline": self.deadline,
             "can_undo": self.can_undo,
+            "can_take_back": self.can_take_back,
             "skipping": self.skipping,
             "stepping": self.stepping,
             "result": None if result is None else {"winners": list(result.winners), "scores": list(result.scores),
@@ -132,6 +134,7 @@ class SeatUpdate:
             reacting=tuple(data["reacting"]),
             deadline=data["deadline"],
             can_undo=data["can_undo"],
+            can_take_back=data["can_take_back"],
             skipping=data["skipping"],
             stepping=data["stepping"],
             result=None if result is None else Result(list(result["winners"]), list(result["scores"]),

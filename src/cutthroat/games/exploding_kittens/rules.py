@@ -337,6 +337,16 @@ class ExplodingKittensRules(Rules):
         )
 
     # -- what the host asks ------------------------------------------------------------------
+    def open_play(self, position, seat: int) -> int:
+        """A card (or combo) waiting for its target is one move old; three of a kind waiting for
+        the card to name is two (the combo, then the target). Nobody has answered it yet."""
+        if position.phase != PLAY or not position.stack:
+            return 0
+        f = position.stack[-1]
+        if f.seat != seat or len(position.stack) != 1:
+            return 0
+        return {TARGET: 1, NAME: 2}.get(f.kind, 0)
+
     def reaction_default(self, state: EkState, seat: int) -> Action | None:
         """In an open Nope window a seat that doesn't answer in time passes."""
         if state.phase == PLAY and state.stack and state.stack[-1].kind == WINDOW and seat in to_act(state):

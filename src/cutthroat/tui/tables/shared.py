@@ -27,6 +27,7 @@ from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.bound import BoundStatic
+from cutthroat.tui.widgets.choice import ASIDE
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
 from cutthroat.tui.widgets.window_bar import WindowBar
@@ -348,6 +349,9 @@ class SharedTableScreen(TableScreenBase):
 
         def done(value) -> None:
             self.prompt_open = False
+            if value is ASIDE:  # put aside: the decision waits (Enter brings it back)
+                self.refresh_bindings()
+                return
             if self.update.version == asked_at:
                 answer(value)
             else:
@@ -390,6 +394,13 @@ class SharedTableScreen(TableScreenBase):
             return False
         self.message = ""
         return True
+
+    def take_back(self) -> None:
+        """Esc in a play's target (or naming) prompt: the cards go back to the hand."""
+        if self.mine:
+            reason = self.acting_port.take_back()
+            if reason is not None:
+                self.refuse(reason)
 
     def say(self, text: str) -> None:
         self.message = text

@@ -2,6 +2,8 @@
 
 Each option has a key (a digit or letter shown before its label: press it to pick at once);
 ↑/↓ (or j/k) and Enter pick the highlighted one; Esc dismisses with None (what that means, the caller says: `esc`).
+Where Esc answers (passes, takes the play back), Tab puts the prompt aside (ASIDE) instead: the
+decision waits, and the table's keys (menu, save, the discard pile) work meanwhile.
 Tables use it for targets, the Reaper's use, a Head Swap partner and the like.
 """
 
@@ -21,6 +23,10 @@ from textual.widgets.option_list import Option
 from cutthroat.tui.binding_ids import with_ids
 
 
+#: What a prompt put aside with Tab answers: nothing yet (Enter on the table brings it back).
+ASIDE = object()
+
+
 @dataclass(frozen=True)
 class Choice:
     key: str  # one character, pressed to pick this option ("": reached with ↑↓ only)
@@ -31,6 +37,7 @@ class Choice:
 class ChoiceScreen(ModalScreen[Any]):
     BINDINGS = with_ids("choice", [
         Binding("escape", "dismiss(None)", "cancel"),
+        Binding("tab", "aside", "table"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ])
@@ -55,8 +62,19 @@ class ChoiceScreen(ModalScreen[Any]):
                 id="choice-list",
             )
             keys = "/".join(c.key for c in self.choices if c.key)  # a long list: the first ones only have keys
-            yield Static(f"{escape(keys)} or ↑↓ ⏎ choose · Esc {escape(self.esc)}", classes="dialog-help")
+            aside = " · Tab the table (this waits)" if self.answers_on_esc else ""
+            yield Static(f"{escape(keys)} or ↑↓ ⏎ choose · Esc {escape(self.esc)}{aside}", classes="dialog-help")
         yield Footer()
+
+    @property
+    def answers_on_esc(self) -> bool:
+        return self.esc not in ("cancel", "put away")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.answers_on_esc if action == "aside" else True
+
+    def action_aside(self) -> None:
+        self.dismiss(ASIDE)
 
     def on_mount(self) -> None:
         for menu in self.query(OptionList):  # none if the app closed while this was opening
