@@ -426,3 +426,17 @@ async def test_the_middle_piles_count_reads_as_the_piles() -> None:
         shown = " ".join(screen_text(app).split())
         n = len(session.state.middle)
         assert f"Middle ({n}): {session.state.middle[-1].name} on top" in shown
+
+
+@async_test
+async def test_the_turn_line_names_the_keys_the_table_takes() -> None:
+    """Seat numbers play the card on that player: the line under the table says so."""
+    from helpers_pilot import screen_text
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    session = session_until(3, seats, lambda s: s.current_seat == 0 and DRAW in s.legal_actions(0), limit=400)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
+        await pilot.pause()
+        assert "←→ a card, Enter or 1–3 (a player) plays it · d picks up" in " ".join(screen_text(app).split())
