@@ -134,3 +134,31 @@ async def test_nothing_private_shows_in_a_shared_moment_and_a_curtain_comes_befo
         last = kind
     shared_then_private = [i for i in range(1, len(kinds)) if kinds[i - 1] == "curtain" and kinds[i] == "private"]
     assert len(shared_then_private) >= 4, kinds  # Ana's turn, Bob's claim, Bob's reorder, Bob's turn
+
+
+@async_test
+async def test_a_resumed_hot_seat_log_is_the_public_history_only() -> None:
+    """Resumed, the shared screen's log is rebuilt from the move log as the public saw it: the
+    cards each player drew (their private news) are never in it."""
+    from cutthroat.bots import make_bot
+    from cutthroat.engine.words import agree
+    from cutthroat.tui.widgets.event_log import EventLog
+
+    session = Session("exploding-kittens", {}, 14, list(SEATS))
+    bots = {seat: make_bot(session.rules, "random", seed=seat) for seat in range(4)}
+    private: list = []
+    while not private and not session.is_over:
+        seat = session.current_seat
+        session.apply(bots[seat].choose(session.view(seat), session.legal_actions(seat)), seat)
+        private = [e for seat in (0, 1) for e in session.history(seat) if e.private]
+    assert not session.is_over  # and Ana or Bob drew a card only they saw
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await Frames(app).until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await pilot.pause()
+        entries = [str(e) for e in table.query_one(EventLog).entries]
+        public = [agree(e.describe(table.names)) for e in table.shown_events(session.history(None))]
+        assert entries[2:3 + len(public)] == public + ["— resumed here —"]  # (bots play on after it)
+        for event in private:
+            assert agree(event.describe(table.names)) not in entries

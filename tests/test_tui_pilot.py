@@ -842,3 +842,39 @@ async def test_a_place_that_would_doom_its_column_is_marked_apart_from_a_safe_on
         for c in safe:
             assert status[c].startswith("needs ") and status[c].endswith(" ▲"), status
         assert f"under {'/'.join(str(c + 1) for c in doomed)} it dooms the column (▼)" in message(table)
+
+
+@async_test
+async def test_a_resumed_table_tells_the_game_so_far_and_l_reads_it_back(tmp_path) -> None:
+    """The log is rebuilt from the move log (not "Resumed after 30 moves"); L shows all of it,
+    wide, and scrolls by keys."""
+    from cutthroat.bots import make_bot
+    from cutthroat.session import Session
+    from cutthroat.tui.screens.history import HistoryScreen
+
+    session = Session("kill-the-kings", {"mode": "killer"}, 0, [Seat("human", "You")])
+    bot = make_bot(session.rules, "heuristic", seed=0)
+    for _ in range(30):
+        session.apply(bot.choose(session.view(0), session.legal_actions(0)))
+    told = [e.describe(()) for e in session.history(0)]
+    assert len(told) >= 30
+    app = CutthroatApp(loaded=saves.read(session.save(tmp_path / "thirty.json")))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        await pilot.pause()
+        entries = [str(e) for e in table.query_one(EventLog).entries]
+        assert entries[2:] == told + ["— resumed here —"], entries[:5]
+        await pilot.press("L")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        log = app.screen.query_one("#history-log")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0  # the latest in view
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert log.scroll_y > 0
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)

@@ -120,6 +120,20 @@ class Session:
         self._changed()
         return True
 
+    def history(self, seat: int | None) -> list[Event]:
+        """Every event of the game so far as `seat` may see it (None: the public's), from the
+        log replayed (from `base` if the log starts there): a resumed table's log, whole."""
+        rules = self.rules
+        state = rules.copy(self.base) if self.base is not None else \
+            rules.new_game(self.config, self.seed, len(self.seats))
+        told: list[Event] = []
+        for player, action in self.log:
+            for event in rules.apply(state, action, player):
+                shown = event.for_seat(seat)
+                if shown is not None:
+                    told.append(shown)
+        return told
+
     def take_back(self, seat: int) -> list[tuple[int, Action]]:
         """Take back `seat`'s play still waiting for its choices (`Rules.open_play`): the log
         without its moves is replayed from the start, so the position is exactly the one before

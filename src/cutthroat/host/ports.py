@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Callable
 
 from cutthroat.engine.codec import CodecError, decoder, encode
-from cutthroat.engine.protocol import Action
+from cutthroat.engine.protocol import TABLE_EVENT_TYPES, Action, Event
 from cutthroat.host.updates import Hint, SeatUpdate, TableInfo
 
 if TYPE_CHECKING:
@@ -56,6 +56,10 @@ class SeatPort:
         if self.seat is None:
             return "A spectator can't play"
         return self._host.undo(self.seat)
+
+    def history(self) -> list[Event]:
+        """Every event of the game so far as this seat may see it."""
+        return self._host.history(self.seat)
 
     def take_back(self) -> str | None:
         """Take back this seat's play still waiting for its choices (None: done)."""
@@ -107,7 +111,9 @@ class WirePort:
         self.seat = port.seat
         self.table = TableInfo.from_json(json.loads(json.dumps(port.table.to_json())))
         self.wire: list[str] = []  # every update as it crossed, for tests to read
-        self._decode_action = decoder(port._host.rules.action_types)
+        rules = port._host.rules
+        self._decode_action = decoder(rules.action_types)
+        self._decode_event = decoder(rules.event_types + TABLE_EVENT_TYPES)
 
     def listen(self, callback: Listener) -> SeatUpdate:
         def cross(update: SeatUpdate) -> SeatUpdate:
@@ -129,6 +135,10 @@ class WirePort:
 
     def take_back(self) -> str | None:
         return self._port.take_back()
+
+    def history(self) -> list[Event]:
+        text = json.dumps([encode(e) for e in self._port.history()])
+        return [self._decode_event(e) for e in json.loads(text)]
 
     def hint(self) -> Hint | None:
         hint = self._port.hint()

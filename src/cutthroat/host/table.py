@@ -155,6 +155,10 @@ class TableHost:
         """The human seats not out of the game (all of them in games nobody leaves)."""
         return self._read(lambda: [h for h in self.info.humans if h not in self.rules.out_seats(self.session.state)])
 
+    def history(self, seat: int | None) -> list[Event]:
+        """The game's events so far as `seat` may see them (a resumed table's log)."""
+        return self._read(lambda: self.session.history(seat))
+
     def save(self, path, name: str = ""):
         """Save the game between two moves (raises SaveError with a one-line reason)."""
         return self._read(lambda: self.session.save(path, name))

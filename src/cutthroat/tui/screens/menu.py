@@ -12,6 +12,7 @@ from cutthroat.tui.binding_ids import with_ids
 
 CHOICES = (
     ("resume", "Resume"),
+    ("history", "Log: the game so far (L)"),
     ("save", "Save game…"),
     ("load", "Load game…"),
     ("settings", "Settings"),

@@ -110,11 +110,11 @@ class TableScreenBase(Screen):
 
     def narrate(self, update: SeatUpdate) -> None:
         log = self.query_one(EventLog)
-        log.post_message(EventLog.Told(self.shown_events(update), update.seat, self.names, self.ascii_style))
+        log.post_message(EventLog.Told(self.shown_events(update.events), update.seat, self.names, self.ascii_style))
 
-    def shown_events(self, update: SeatUpdate):
+    def shown_events(self, events):
         """The events the log tells (a game leaves out the ones its log would only repeat)."""
-        return update.events
+        return events
 
     # -- holding the table while something covers it ---------------------------------------------
     def on_screen_suspend(self) -> None:
@@ -191,6 +191,19 @@ class TableScreenBase(Screen):
 
         self.app.push_screen(HelpScreen(self.table.game))
 
+    def action_history(self) -> None:
+        """The whole game's log, read back by keys."""
+        from cutthroat.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.rules.name, self.query_one(EventLog).entries))
+
+    def history_events(self) -> list:
+        """A resumed table's events so far, as its log's seat may see them (hot-seat: the
+        public's); none for a fresh table."""
+        if not self.sight or not self.sight.update.version:
+            return []
+        return self.lens.port(self.log_seat).history()
+
     def action_menu(self) -> None:
         from cutthroat.tui.screens.menu import MenuScreen
 
@@ -210,6 +223,8 @@ class TableScreenBase(Screen):
             app.push_screen(SettingsScreen())
         elif choice == "rules":
             self.action_rules()
+        elif choice == "history":
+            self.action_history()
         elif choice == "title":
             app.leave_table()
         elif choice == "quit":

@@ -12,6 +12,8 @@ MOVE_KEYS = [
 ]
 RESULTS_KEY = Binding("enter", "results", "results", key_display="⏎")
 SKIP_KEY = Binding("f", "skip_ahead", "skip ahead")
+#: The whole game's log (also in the menu; the footer has no room for it).
+HISTORY_KEY = Binding("L", "history", "log", show=False)
 #: Hot-seat: a shared reaction window ends at once when the table agrees nobody answers it.
 ALL_PASS_KEY = Binding("p", "all_pass", "we all pass")
 
@@ -19,6 +21,7 @@ ALL_PASS_KEY = Binding("p", "all_pass", "we all pass")
 def closing_keys(save_shown: bool) -> list[Binding]:
     """s save, ? rules, Esc menu: the last keys of every table's footer."""
     return [Binding("s", "save", "save", show=save_shown),
+            HISTORY_KEY,
             Binding("question_mark", "rules", "rules", key_display="?"),
             Binding("escape", "menu", "menu")]
 

@@ -63,7 +63,7 @@ class SharedTableScreen(TableScreenBase):
     def narrate(self, update: SeatUpdate) -> None:
         super().narrate(update)
         if update.seat is None and self.lens.mode == HOT_SEAT:
-            self.away += [self.sym_text(agree(e.describe(self.names))) for e in self.shown_events(update)]
+            self.away += [self.sym_text(agree(e.describe(self.names))) for e in self.shown_events(update.events)]
             del self.away[:-10]
 
     # -- layout -----------------------------------------------------------------------------------
@@ -101,15 +101,14 @@ class SharedTableScreen(TableScreenBase):
     def table_started(self) -> None:
         log = self.query_one(EventLog)
         for line in self.intro_lines():
-            log.write(self.sym_text(line))
+            log.tell(self.sym_text(line))
+        history = self.history_events()  # resumed: the game so far, as this log may tell it
+        if history:
+            log.narrate(self.shown_events(history), self.log_seat, self.names, self.ascii_style)
+            log.tell(self.sym_text("— resumed here —"))
 
     def intro_lines(self) -> list[str]:
-        return [f"Seed {self.table.seed}"] + self.resumed_lines()
-
-    def resumed_lines(self) -> list[str]:
-        """`Resumed after 34 moves` for a table opened from a save or the autosave."""
-        version = self.update.version
-        return [f"Resumed after {version} moves"] if version else []
+        return [f"Seed {self.table.seed}"]
 
     # -- symbols --------------------------------------------------------------------------------------
     @property
@@ -411,7 +410,7 @@ class SharedTableScreen(TableScreenBase):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
-        if action in ("save", "rules", "menu") or update is None:
+        if action in ("save", "rules", "menu", "history") or update is None:
             return True
         if action == "results":
             return update.over

@@ -13,7 +13,10 @@ from cutthroat.engine.words import agree
 
 
 class EventLog(RichLog):
-    """The table's log. Events come to it as `Told` messages (as one seat may see them)."""
+    """The table's log. Events come to it as `Told` messages (as one seat may see them).
+
+    The panel is narrow and shows the latest; every line is also kept whole in `entries`, for
+    the history screen (the game so far, read back by keys)."""
 
     class Told(Message):
         def __init__(self, events: Sequence[Event], seat: int | None, names: Sequence[str],
@@ -25,6 +28,12 @@ class EventLog(RichLog):
         super().__init__(id=id, classes=classes, wrap=True, markup=False, highlight=False, max_lines=500,
                          min_width=10)
         self.can_focus = False
+        self.entries: list[Text | str] = []
+
+    def tell(self, line: Text | str) -> None:
+        """Write a line to the panel and keep it whole for the history."""
+        self.entries.append(line)
+        self.write(line)
 
     def on_event_log_told(self, message: "EventLog.Told") -> None:
         self.narrate(message.events, message.seat, message.names, ascii_style=message.ascii_style)
@@ -38,7 +47,7 @@ class EventLog(RichLog):
             text = agree(shown.describe(names))
             if ascii_style:
                 text = to_ascii(text)
-            self.write(Text(text, style=_STYLES.get(shown.kind, "")))
+            self.tell(Text(text, style=_STYLES.get(shown.kind, "")))
 
 
 _STYLES = {

@@ -100,13 +100,12 @@ class TableScreen(SharedTableScreen):
 
     def intro_lines(self) -> list[str]:
         view = self.update.view
-        lines = [f"{RECIPES[view.recipe].name} · {view.n} players", f"Seed {self.table.seed}"]
-        return lines + self.resumed_lines()
+        return [f"{RECIPES[view.recipe].name} · {view.n} players", f"Seed {self.table.seed}"]
 
-    def shown_events(self, update: SeatUpdate):
+    def shown_events(self, events):
         # A drawn kitten is told by the draw itself ("Cy drew Exploding Kitten!"): its
         # "exploding" event would only say it again.
-        return [e for e in update.events if not (e.kind == "turn_started" and e.owed <= 1)
+        return [e for e in events if not (e.kind == "turn_started" and e.owed <= 1)
                 and not (e.kind == "exploding" and e.cause == "drew")]
 
     # -- reading the update -----------------------------------------------------------------------

@@ -25,6 +25,7 @@ from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
 from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import SOLO, WATCH, Lens
 from cutthroat.tui.tables.base import TableScreenBase
+from cutthroat.tui.tables.keys import HISTORY_KEY
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.binding_ids import with_ids
@@ -65,6 +66,7 @@ class TableScreen(TableScreenBase):
         Binding("h", "hint", "hint"),
         Binding("s", "save", "save"),
         Binding("question_mark", "rules", "rules", key_display="?"),
+        HISTORY_KEY,
         Binding("escape", "cancel", "drop card"),
         Binding("escape", "menu", "menu"),
     ])
@@ -106,8 +108,12 @@ class TableScreen(TableScreenBase):
             self.lens.own_port.pause_on({"round_ended"}, "round end")
         log = self.query_one(EventLog)
         view = self.view
-        log.write(f"Round {view.round} · {view.mode.title()} mode (target {view.target})")
-        log.write(f"Seed {self.table.seed}")
+        log.tell(f"Round 1 · {view.mode.title()} mode (target {view.target})")
+        log.tell(f"Seed {self.table.seed}")
+        history = self.history_events()  # resumed: the game so far
+        if history:
+            log.narrate(history, self.log_seat, (), self.ascii_style)
+            log.tell("— resumed here —")
         if view.phase in ("round_over", "game_over"):  # resumed at a round's or the game's end
             self.call_after_refresh(self.show_round_end)
 
@@ -326,7 +332,7 @@ class TableScreen(TableScreenBase):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "menu":
             return self.picked is None  # Esc first drops a picked-up reserve card
-        if action in ("save", "rules", "move"):
+        if action in ("save", "rules", "move", "history"):
             return True
         if action == "activate" and self.sight is not None and self.view.phase in ("round_over", "game_over"):
             return True  # Enter brings the score back after a look at the board

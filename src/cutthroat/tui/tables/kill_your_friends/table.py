@@ -86,11 +86,10 @@ class TableScreen(SharedTableScreen):
     def intro_lines(self) -> list[str]:
         view = self.update.view
         variants = variant_text(view)
-        lines = [f"{view.n} players{' · ' + variants if variants else ''}", f"Seed {self.table.seed}"]
-        return lines + self.resumed_lines()
+        return [f"{view.n} players{' · ' + variants if variants else ''}", f"Seed {self.table.seed}"]
 
-    def shown_events(self, update: SeatUpdate):
-        return [e for e in update.events if e.kind != "turn_started"]
+    def shown_events(self, events):
+        return [e for e in events if e.kind != "turn_started"]
 
     # -- reading the update -------------------------------------------------------------------------
     def hand(self, view: KyfView) -> list[KyfCard]:

@@ -73,10 +73,10 @@ class TableScreen(SharedTableScreen):
                                          ("Quickie", view.pk_limit == 3)) if on]
         lines = [f"Edition {view.edition} · {view.n} players" + "".join(f" · {o}" for o in options),
                  f"Seed {self.table.seed}"]
-        return lines + self.resumed_lines()
+        return lines
 
-    def shown_events(self, update: SeatUpdate):
-        return [e for e in update.events if e.kind != "turn_ended"]
+    def shown_events(self, events):
+        return [e for e in events if e.kind != "turn_ended"]
 
     # -- reading the update -----------------------------------------------------------------------
     def hand(self, view: PkView) -> list[PkCard]:
