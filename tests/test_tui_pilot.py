@@ -878,3 +878,48 @@ async def test_a_resumed_table_tells_the_game_so_far_and_l_reads_it_back(tmp_pat
         assert log.scroll_y > 0
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table)
+
+
+@pytest.mark.parametrize("game", ["kill-the-kings", "exploding-kittens", "kill-your-friends",
+                                  "stab-your-friends", "psycho-killer"])
+@async_test
+async def test_changing_the_card_style_redraws_every_card(game: str, write_settings) -> None:
+    """Unicode to ASCII in Settings mid-game: back at the table, no widget's own text has a
+    suit or a card mark left (not just the terminal's, which the ASCII filter covers anyway)."""
+    from textual.widgets import Select
+
+    write_settings(card_style="unicode")
+    seats = [Seat("human", "Ana")] + ([Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+                                      if game != "kill-the-kings" else [])
+    from cutthroat.session import Session
+
+    session = Session(game, {}, 3, seats)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: any(hasattr(s, "lens") for s in app.screen_stack))
+        table = next(s for s in app.screen_stack if hasattr(s, "lens"))
+        while app.screen is not table:  # a prompt first (Psycho Killer's opening choice): put away
+            await pilot.press("escape")
+            await pilot.pause()
+
+        def widget_texts() -> list[str]:
+            return [str(w.render()) for w in table.query(Static) if w.display and "log" not in (w.id or "")]
+
+        marks = set("♠♥♦♣▒▲▼✝▶↻↺▮✗●⚡▸◂⏎")  # what the card style draws differently
+        assert any(marks & set(t) for t in widget_texts())
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        app.screen.dismiss("settings")
+        await wait_until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#card_style", Select).value = "ascii"
+        await pilot.pause()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        await pilot.pause()
+        await pilot.pause()
+        assert [t for t in widget_texts() if marks & set(t)] == []
+        if game != "kill-the-kings":  # every card of the hand under the cursor (its note too)
+            for _ in range(len(table.hand(table.update.view))):
+                await pilot.press("right")
+                await pilot.pause()
+                assert [t for t in widget_texts() if marks & set(t)] == []

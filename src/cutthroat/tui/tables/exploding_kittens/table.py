@@ -239,7 +239,7 @@ class TableScreen(SharedTableScreen):
                 return f"[$error]{self.sym['x']} {escape(names)}: not a combo (2 or 3 alike, or 5 different)[/]"
             return f"[bold]Enter:[/] {escape(COMBO_EFFECTS[what])} [$text-muted]({escape(names)})[/]"
         if Play(card) in self.update.legal:
-            return f"{label} {escape(card.text)} [bold]⏎[/]{marked}"
+            return self.sym_text(f"{label} {escape(card.text)} [bold]⏎[/]{marked}")
         return f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, COMBO_KEYS))}[/]{marked}"
 
     def curtain_note(self, sight: Sight, seat: int) -> str:
