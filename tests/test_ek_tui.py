@@ -311,7 +311,7 @@ async def test_esc_in_the_target_prompt_takes_the_card_back() -> None:
         await pilot.press("home", *["right"] * cards.index("TARGETED"), "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         help_line = " ".join(text(w) for w in app.screen.query(".dialog-help"))
-        assert "Esc take back" in help_line and "Tab the table" in help_line
+        assert "Esc take back" in help_line and "Tab later" in help_line
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table and table.main_turn() and not session.log)
         assert BY_CODE["TARGETED"] in session.state.hands[0] and session.state.discard == discard

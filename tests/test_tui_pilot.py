@@ -923,3 +923,37 @@ async def test_changing_the_card_style_redraws_every_card(game: str, write_setti
                 await pilot.press("right")
                 await pilot.pause()
                 assert [t for t in widget_texts() if marks & set(t)] == []
+
+
+@async_test
+async def test_a_larger_terminal_gets_a_centred_roomier_table() -> None:
+    """At 120×36 the Kill The Kings board is centred with the log beside it, wider, and the log's
+    lines wrap again to its width; at 80×24 it is the floor layout."""
+    app = table_app(seed=5)
+    async with app.run_test(size=(120, 36)) as pilot:
+        table = app.screen
+        await pilot.pause()
+        board, log = table.query_one("#board").region, table.query_one("#log").region
+        assert table.has_class("-roomy") and table.has_class("-tall")
+        assert log.width == 40 and board.x > 4 and abs(board.x - (120 - log.right)) <= 1
+        first = table.query_one(EventLog).lines[0].text
+        assert first.startswith("Round 1 · Killer mode (target 7)")  # one line, not wrapped at 20
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        await pilot.pause()
+        assert not table.has_class("-roomy") and table.query_one("#board").region.x == 0
+
+
+@async_test
+async def test_a_larger_terminal_gives_the_shared_table_a_wider_log_and_a_centred_board() -> None:
+    from cutthroat.session import Session
+
+    session = Session("exploding-kittens", {}, 3, [Seat("human", "Ana"), Seat("bot", "Bob", "random")])
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_until(pilot, lambda: hasattr(app.screen, "lens"))
+        table = app.screen
+        await pilot.pause()
+        board, log = table.query_one(".table-board").region, table.query_one(".table-log").region
+        assert log.width == 36 and board.width == 100 and abs(board.x - (160 - log.right)) <= 1

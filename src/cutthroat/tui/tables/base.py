@@ -34,6 +34,10 @@ class PortUpdate(Message):
 
 class TableScreenBase(Screen):
     sight: reactive[Sight | None] = reactive(None, always_update=True)
+    #: A larger terminal gets a roomier table (`-roomy`: centred, a wider log; `-tall`: more
+    #: space between its parts); 80×24 is the floor the layout is drawn for.
+    HORIZONTAL_BREAKPOINTS = [(0, "-snug"), (110, "-roomy")]
+    VERTICAL_BREAKPOINTS = [(0, "-low"), (34, "-tall")]
 
     def __init__(self, lens: Lens) -> None:
         super().__init__()

@@ -9,7 +9,7 @@ Tables use it for targets, the Reaper's use, a Head Swap partner and the like.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from textual import events
@@ -37,7 +37,7 @@ class Choice:
 class ChoiceScreen(ModalScreen[Any]):
     BINDINGS = with_ids("choice", [
         Binding("escape", "dismiss(None)", "cancel"),
-        Binding("tab", "aside", "table"),
+        Binding("tab", "aside", "later"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ])
@@ -51,6 +51,9 @@ class ChoiceScreen(ModalScreen[Any]):
         self.choices = list(choices)
         self.note = note
         self.esc = esc
+        # The footer says what Esc does here, as the help line does.
+        bindings = self._bindings.key_to_bindings
+        bindings["escape"] = [replace(b, description=esc) for b in bindings.get("escape", [])]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-dialog", classes="dialog"):
@@ -62,7 +65,7 @@ class ChoiceScreen(ModalScreen[Any]):
                 id="choice-list",
             )
             keys = "/".join(c.key for c in self.choices if c.key)  # a long list: the first ones only have keys
-            aside = " · Tab the table (this waits)" if self.answers_on_esc else ""
+            aside = " · Tab later" if self.answers_on_esc else ""
             yield Static(f"{escape(keys)} or ↑↓ ⏎ choose · Esc {escape(self.esc)}{aside}", classes="dialog-help")
         yield Footer()
 

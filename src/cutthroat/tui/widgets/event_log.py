@@ -29,6 +29,16 @@ class EventLog(RichLog):
                          min_width=10)
         self.can_focus = False
         self.entries: list[Text | str] = []
+        self._wrapped_at = 0
+
+    def on_resize(self, event) -> None:
+        """A wider (or narrower) panel wraps its lines again (RichLog wraps once, as written)."""
+        width = event.size.width
+        if self._size_known and width and width != self._wrapped_at:
+            self._wrapped_at = width
+            self.clear()
+            for line in self.entries[-500:]:
+                self.write(line)
 
     def tell(self, line: Text | str) -> None:
         """Write a line to the panel and keep it whole for the history."""
