@@ -509,3 +509,11 @@ def test_example_saves_folder_scan_is_live():
     assert EXAMPLE_SAVES == sorted((REPO / "saves").glob("*.json"))
     for path in EXAMPLE_SAVES:
         assert os.path.getsize(path) <= saves.MAX_BYTES
+
+
+@pytest.mark.parametrize("name", ["", "Bartholomew"])
+def test_a_seat_name_the_setup_could_not_have_typed_is_refused(tmp_path, name):
+    """Names are 1–NAME_MAX characters (tables show them whole): an edited file says which seat."""
+    doc = good_doc()
+    doc["seats"][0]["name"] = name
+    assert_bad_file(tmp_path, doc_bytes(doc), "seat 1: a name of 1–10 characters")

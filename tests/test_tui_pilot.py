@@ -957,3 +957,26 @@ async def test_a_larger_terminal_gives_the_shared_table_a_wider_log_and_a_centre
         await pilot.pause()
         board, log = table.query_one(".table-board").region, table.query_one(".table-log").region
         assert log.width == 36 and board.width == 100 and abs(board.x - (160 - log.right)) <= 1
+
+
+@pytest.mark.parametrize("game", ["exploding-kittens", "kill-your-friends", "stab-your-friends", "psycho-killer"])
+@async_test
+async def test_the_longest_names_are_never_cut(game: str) -> None:
+    """Names of the most characters the setup takes, whole on the table."""
+    from cutthroat.saves import NAME_MAX
+    from cutthroat.session import Session
+    from helpers_pilot import screen_text
+
+    names = ["Maximilian"[:NAME_MAX], "Bartholome"[:NAME_MAX], "Christabel"[:NAME_MAX]]
+    assert all(len(n) == NAME_MAX for n in names)
+    seats = [Seat("human", names[0])] + [Seat("bot", n, "random") for n in names[1:]]
+    app = CutthroatApp(loaded=Session(game, {}, 3, seats).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: any(hasattr(s, "lens") for s in app.screen_stack))
+        table = next(s for s in app.screen_stack if hasattr(s, "lens"))
+        while app.screen is not table:
+            await pilot.press("escape")
+            await pilot.pause()
+        rows = [str(table.query_one(f"#seat-{q}", Static).render()) for q in range(3)]
+        for name, row in zip(names, rows):
+            assert f" {name} " in row, row

@@ -34,6 +34,9 @@ BOT_LEVELS = ("random", "heuristic", "hard")
 class SaveError(Exception):
     """A save that can't be read or written; the message is one line fit for a player."""
 
+#: A seat's name, at most (the setup's name field takes this many): every table shows names whole.
+NAME_MAX = 10
+
 
 @dataclass
 class Seat:
@@ -226,7 +229,9 @@ def _validate(doc: Any) -> SaveData:
         level = s.get("level")
         if s["kind"] == "bot" and level not in BOT_LEVELS:
             raise SaveError(f"seat {i + 1}: unknown bot level {level!r}")
-        seats.append(Seat(s["kind"], s["name"][:40], level if s["kind"] == "bot" else None))
+        if not 0 < len(s["name"]) <= NAME_MAX:
+            raise SaveError(f"seat {i + 1}: a name of 1–{NAME_MAX} characters, not {s['name'][:40]!r}")
+        seats.append(Seat(s["kind"], s["name"], level if s["kind"] == "bot" else None))
     seed = doc.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SaveError("'seed' must be an integer")

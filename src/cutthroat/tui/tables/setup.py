@@ -27,7 +27,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from cutthroat.engine.protocol import Variant
 from cutthroat.engine.registry import game_info, get_rules
-from cutthroat.saves import Seat
+from cutthroat.saves import NAME_MAX, Seat
 from cutthroat.tui.binding_ids import with_ids
 
 NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")  # each seat's default name
@@ -155,7 +155,7 @@ class SetupScreen(Screen):
                     who = last.get(f"who-{i}", "human" if i == 0 else "heuristic")
                     yield Cycler(WHO, who, width=13, id=f"who-{i}", help=WHO_HELP if self.max_seats > 1 else SOLO_HELP)
                     name = "You" if self.max_seats == 1 else NAMES[i]
-                    yield steady_input(name, id=f"name-{i}", max_length=10, compact=True, classes="seat-name")
+                    yield steady_input(name, id=f"name-{i}", max_length=NAME_MAX, compact=True, classes="seat-name")
                     for v in self.per_seat:
                         style = (lambda value, v=v: self.choice_style(v.name, value)) if self.choice_style else None
                         yield Cycler(_options(v), v.choices[i % len(v.choices)], width=8, id=f"{v.name}-{i}",

@@ -394,6 +394,18 @@ class SharedTableScreen(TableScreenBase):
         self.message = ""
         return True
 
+    #: The name column's least width (the mockups' layout); a longer name at the table widens it,
+    #: so no name is ever cut.
+    NAME_COLUMN = 9
+
+    def name_width(self, least: int | None = None) -> int:
+        """The name column's width: `least` (default NAME_COLUMN), or the longest name's."""
+        return max(self.NAME_COLUMN if least is None else least, *(len(n) for n in self.names))
+
+    def name_cell(self, seat: int, least: int | None = None) -> str:
+        """The seat's name, whole, padded to the name column (markup-escaped)."""
+        return escape(self.names[seat].ljust(self.name_width(least)))
+
     def take_back(self) -> None:
         """Esc in a play's target (or naming) prompt: the cards go back to the hand."""
         if self.mine:

@@ -23,12 +23,12 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
 def figures(table, update: SeatUpdate) -> str:
     view = update.view
     star, dead = ("*", "x") if table.ascii_style else ("★", "✝")
-    lines = [f"[$text-muted]    {'Player':<10}{'Who':<14}Played Nopes Defused Steals Drawn[/]"]
+    lines = [f"[$text-muted]    {'Player':<{table.name_width(9) + 1}}{'Who':<14}Played Nopes Defused Steals Drawn[/]"]
     for seat in range(view.n):
         mark = f"[bold $success]{star}[/]" if seat in view.winners else \
             f"[$text-muted]{dead}[/]" if view.out[seat] else " "
         s = update.stats[seat]
-        lines.append(f" {mark}{seat + 1} {escape(table.names[seat][:9].ljust(9))} "
+        lines.append(f" {mark}{seat + 1} {table.name_cell(seat, 9)} "
                      f"[$text-muted]{level_of(table.table, seat):<14}[/]{s['played']:>6} {s['nopes']:>5} "
                      f"{s['defused']:>7} {s['steals']:>6} {s['drawn']:>5}")
     return "\n".join(lines)

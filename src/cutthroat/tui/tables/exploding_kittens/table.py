@@ -142,12 +142,12 @@ class TableScreen(SharedTableScreen):
         return left, f"{self.whose(view.turn)} turn{owes} "
 
     def head_text(self, update: SeatUpdate) -> str:
-        return f"[$text-muted] # {'Player':<10}{'Who':<10}Hand  In front · marked[/]"
+        return f"[$text-muted] # {'Player':<{self.name_width() + 1}}{'Who':<10}Hand  In front · marked[/]"
 
     def seat_line(self, sight: Sight, seat: int) -> str:
         s, view = self.sym, sight.update.view
         mark = s["turn"] if not sight.update.over and view.turn == seat else " "
-        name = escape(self.names[seat][:9].ljust(9))
+        name = self.name_cell(seat)
         level = level_of(self.table, seat, "you" if len(self.humans) == 1 else "human").removesuffix(" bot")
         if view.out[seat]:
             k = list(view.eliminations).index(seat) + 1 if seat in view.eliminations else 0
@@ -157,7 +157,7 @@ class TableScreen(SharedTableScreen):
             and view.owed > 1 else ""
         extras = []
         if view.itt[seat] >= 0:
-            extras.append(f"[bold $warning]Take That{s['back']}{escape(self.names[view.itt[seat]][:5])}[/]")
+            extras.append(f"[bold $warning]Take That{s['back']}{escape(self.names[view.itt[seat]])}[/]")
         if view.barking[seat]:
             extras.append("[bold $error]Barking Kitten[/]")
         if view.marked[seat]:

@@ -26,7 +26,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
 def figures(table, update: SeatUpdate) -> str:
     view = update.view
     alive, dead, star = ("o", "x", "*") if table.ascii_style else ("♥", "✝", "★")
-    head = f"{'':8}{'Player':<9} {'Who':<9} {'Lives':<5} {'Hand':>4} {'Attacks':>7} {'Saves':>5} {'Kills':>5}"
+    head = f"{'':8}{'Player':<{table.name_width(9)}} {'Who':<9} {'Lives':<5} {'Hand':>4} {'Attacks':>7} {'Saves':>5} {'Kills':>5}"
     lines = [f"[$text-muted]{head}[/]"]
     for seat in range(view.n):
         info = table.table.seats[seat]
@@ -38,6 +38,6 @@ def figures(table, update: SeatUpdate) -> str:
         hand = "out" if view.out[seat] else str(view.hand_counts[seat])
         stats = update.stats[seat]
         kills = view.points[seat] if view.head_hunter else stats["took"]
-        lines.append(f" {won}{seat + 1} {badge} {escape(table.names[seat][:9].ljust(9))} "
+        lines.append(f" {won}{seat + 1} {badge} {table.name_cell(seat, 9)} "
                      f"[$text-muted]{level:<9}[/] {lives} {hand:>4} {stats['attacks']:>7} {stats['saves']:>5} {kills:>5}")
     return "\n".join(lines)

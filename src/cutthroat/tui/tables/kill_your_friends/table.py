@@ -127,7 +127,7 @@ class TableScreen(SharedTableScreen):
 
     def head_text(self, update: SeatUpdate) -> str:
         kills = "Kills " if update.view.head_hunter else ""
-        return f"[$text-muted] # {'Player':<23}Hand {kills}Life Attack on them[/]"
+        return f"[$text-muted] # {'Player':<{self.name_width() + 14}}Hand {kills}Life Attack on them[/]"
 
     def seat_line(self, sight: Sight, seat: int) -> str:
         """Columns: ▶ 1  R  Name      level     7▮ ★2  ♥ ♥  R1 R2 R3 ☠deadly (head_text matches)."""
@@ -136,7 +136,7 @@ class TableScreen(SharedTableScreen):
         number = str(seat + 1)
         number = f"[reverse bold $card-highlight]{number}[/]" if seat in self.targets() else number
         badge = f"[reverse bold {CHAR_STYLE[view.colours[seat]]}] {view.letter(seat)} [/]"
-        name = escape(self.names[seat][:9].ljust(9))
+        name = self.name_cell(seat)
         info = self.table.seats[seat]
         if info.is_bot:
             level = info.level or "bot"
@@ -149,7 +149,7 @@ class TableScreen(SharedTableScreen):
                          for alive in sorted(view.lives[seat], reverse=True))
         lives += " " * (3 - (2 * len(view.lives[seat]) - 1))
         line = f"{mark}{number} {badge} [bold]{name}[/] [$text-muted]{level:<9}[/]{cards} {kills}{lives}  "
-        used = 1 + 1 + 1 + 3 + 1 + 9 + 1 + 9 + 4 + 1 + len(kills) + 3 + 2
+        used = 1 + 1 + 1 + 3 + 1 + self.name_width() + 1 + 9 + 4 + 1 + len(kills) + 3 + 2
         return self.sym_text(line + attack_text(view, seat, max(8, 56 - used), self.sym))
 
     def piles_text(self, update: SeatUpdate) -> str:

@@ -40,12 +40,12 @@ def figures(table, update: SeatUpdate) -> str:
     star = "*" if table.ascii_style else "★"
     columns = table.rules.stat_columns
     head = "".join(f"{heading:>9}" for _, heading in columns)
-    lines = [f"[$text-muted]    {'Player':<10}{'Who':<13}Points  PKs Wpns{head}[/]"]
+    lines = [f"[$text-muted]    {'Player':<{table.name_width(9) + 1}}{'Who':<12}Points  PKs Wpns{head}[/]"]
     for seat in details["ranking"]:
         mark = f"[bold $success]{star}[/]" if seat in view.winners else " "
         stats = update.stats[seat]
         cells = "".join(f"{stats[key]:>9}" for key, _ in columns)
-        lines.append(f" {mark}{seat + 1} {escape(table.names[seat][:9].ljust(9))} "
-                     f"[$text-muted]{level_of(table.table, seat):<13}[/]{details['points'][seat]:>6} "
+        lines.append(f" {mark}{seat + 1} {table.name_cell(seat, 9)} "
+                     f"[$text-muted]{level_of(table.table, seat):<12}[/]{details['points'][seat]:>6} "
                      f"{details['pks'][seat]:>4} {details['weapons'][seat]:>4}{cells}")
     return "\n".join(lines)

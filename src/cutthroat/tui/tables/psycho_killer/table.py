@@ -41,6 +41,7 @@ PILE_WIDTH = 22
 
 
 class TableScreen(SharedTableScreen):
+    NAME_COLUMN = 10
     CSS_PATH = ["../shared.tcss", "pk.tcss"]
     GAME_TITLE = "Psycho Killer"
     ID = "pk"
@@ -102,12 +103,12 @@ class TableScreen(SharedTableScreen):
         return left, f"{clock} · {self.whose(view.turn)} turn "
 
     def head_text(self, update: SeatUpdate) -> str:
-        return f"[$text-muted]   {'Player':<12}{'Injury':>6}  PK  {'Weapons in injury pile':<{PILE_WIDTH}} Hand[/]"
+        return f"[$text-muted]   {'Player':<{self.name_width() + 2}}{'Injury':>6}  PK  {'Weapons in injury pile':<{PILE_WIDTH}} Hand[/]"
 
     def seat_line(self, sight: Sight, seat: int) -> str:
         s, view = self.sym, sight.update.view
         turn = s["turn"] if not sight.update.over and view.turn == seat else " "
-        name = escape(self.names[seat][:10].ljust(10))
+        name = self.name_cell(seat)
         pile = view.injuries[seat]
         total = sum(c.points for c in pile)
         pks = sum(1 for c in pile if c.kind == PK)

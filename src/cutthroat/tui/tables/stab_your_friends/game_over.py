@@ -24,12 +24,12 @@ def figures(table, update: SeatUpdate) -> str:
     star, dead = ("*", "x") if table.ascii_style else ("★", "✝")
     columns = table.rules.stat_columns
     head = "".join(f"{heading:>8}" for _, heading in columns)
-    lines = [f"[$text-muted]    {'Player':<10}{'Who':<14}Lives{head}[/]"]
+    lines = [f"[$text-muted]    {'Player':<{table.name_width(9) + 1}}{'Who':<14}Lives{head}[/]"]
     for seat in range(view.n):
         mark = f"[bold $success]{star}[/]" if seat in view.winners else \
             f"[$text-muted]{dead}[/]" if view.out[seat] else " "
         stats = update.stats[seat]
         cells = "".join(f"{stats[key]:>8}" for key, _ in columns)
-        lines.append(f" {mark}{seat + 1} {escape(table.names[seat][:9].ljust(9))} "
+        lines.append(f" {mark}{seat + 1} {table.name_cell(seat, 9)} "
                      f"[$text-muted]{level_of(table.table, seat):<14}[/]{view.lives[seat]:>5}{cells}")
     return "\n".join(lines)

@@ -102,7 +102,7 @@ class TableScreen(SharedTableScreen):
         return left, f"{self.sym['crown']} {self.names[view.crown]} (royal) "
 
     def head_text(self, update: SeatUpdate) -> str:
-        return f"[$text-muted]   {'  Player':<12}{'Lives':<9}{'In front':<{FRONT_WIDTH + 1}}Hand[/]"
+        return f"[$text-muted]   {'  Player':<{self.name_width() + 3}}{'Lives':<9}{'In front':<{FRONT_WIDTH + 1}}Hand[/]"
 
     def seat_line(self, sight: Sight, seat: int) -> str:
         """Columns: ▶♛ 3 Name      ♥♥♥·· 3  Shield Bow ▒Dagger         2▮ (head_text matches); the
@@ -110,7 +110,7 @@ class TableScreen(SharedTableScreen):
         s, view = self.sym, sight.update.view
         turn = s["turn"] if not sight.update.over and view.turn == seat else " "
         crown = s["crown"] if view.crown == seat else " "
-        name = f"[$text-muted]{seat + 1}[/] " + escape(self.names[seat][:9].ljust(9))
+        name = f"[$text-muted]{seat + 1}[/] " + self.name_cell(seat)
         if view.out[seat]:
             return self.sym_text(f"{turn}{crown} [$text-muted]{name} {s['dead']} out[/]")
         lives = view.lives[seat]
