@@ -980,3 +980,25 @@ async def test_the_longest_names_are_never_cut(game: str) -> None:
         rows = [str(table.query_one(f"#seat-{q}", Static).render()) for q in range(3)]
         for name, row in zip(names, rows):
             assert f" {name} " in row, row
+
+
+@pytest.mark.parametrize("game", ["kill-the-kings", "exploding-kittens", "kill-your-friends",
+                                  "stab-your-friends", "psycho-killer"])
+def test_the_rules_screen_opens_with_the_keys_and_the_turn(game: str) -> None:
+    """The rules' opening, then the table's keys (from its bindings), then what a turn is, then
+    every other section of the rules, each once, in the rules' order."""
+    from cutthroat.engine.registry import get_rules
+    from cutthroat.tui.screens.help import rules_markdown, table_keys
+    from cutthroat.tui.tables import table_class
+
+    rules = get_rules(game)
+    shown = rules_markdown(game)
+    headings = [line[3:] for line in shown.splitlines() if line.startswith("## ")]
+    original = [line[3:] for line in rules.rules_text().splitlines() if line.startswith("## ")]
+    assert headings[:2] == ["Keys at the table", rules.turn_heading]
+    assert headings[2:] == [h for h in original if h != rules.turn_heading]
+    keys = dict(table_keys(game))
+    for binding in table_class(game).BINDINGS:
+        if binding.description:
+            assert any(binding.description in does for does in keys.values()), binding
+    assert "- `?` rules" in shown and "- `L` log" in shown

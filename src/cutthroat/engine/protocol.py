@@ -267,6 +267,10 @@ class Rules:
     def rules_text(self) -> str:
         return ""
 
+    #: The heading (after "## ") of `rules_text`'s section on what a turn is: the rules screen
+    #: shows it first, after the keys.
+    turn_heading: ClassVar[str] = ""
+
     def out_seats(self, state: Any) -> tuple[PlayerId, ...]:
         """The seats out of the game (exploded, knocked out): public. A hot-seat screen left with
         one human in the game stops hiding that human's hand from nobody."""

@@ -121,6 +121,7 @@ def distinct_orders(state: EkState, k: int) -> list[Reorder]:
 class ExplodingKittensRules(Rules):
     game_id = "exploding-kittens"
     name = "Exploding Kittens: Recipes for Disaster"
+    turn_heading = "Your turn"
     min_players = 2
     max_players = 5
     #: 2: an exploded player's held Exploding Kitten (Streaking Kitten) is discarded with the hand.

@@ -54,6 +54,7 @@ _PLAY_RESERVES = tuple(_by_mask(row) for row in PLAY_RESERVE)
 class KillTheKingsRules(Rules):
     game_id = "kill-the-kings"
     name = "Kill The Kings"
+    turn_heading = "A turn"
     min_players = 1
     max_players = 1
     variants = (

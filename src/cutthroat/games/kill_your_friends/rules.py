@@ -108,6 +108,7 @@ def seat_colours(config: dict, players: int) -> tuple[list[int], list[int]]:
 class KillYourFriendsRules(Rules):
     game_id = "kill-your-friends"
     name = "Kill Your Friends"
+    turn_heading = "Your turn: exactly one thing"
     min_players = 2
     max_players = 8
     #: 2: the Reaper's victim picks up before the Reaper is shuffled back (the seed's order).

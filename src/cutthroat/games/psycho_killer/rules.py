@@ -93,6 +93,7 @@ from cutthroat.games.psycho_killer.events import *  # noqa: E402,F401,F403
 class PsychoKillerRules(Rules):
     game_id = "psycho-killer"
     name = "Psycho Killer"
+    turn_heading = "Edition 2 (the default)"
     min_players = 2
     max_players = 6
     variants = (

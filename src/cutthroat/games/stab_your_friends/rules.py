@@ -46,6 +46,7 @@ def setup_problem(config: dict, players: int) -> str | None:
 class StabYourFriendsRules(Rules):
     game_id = "stab-your-friends"
     name = "Stab Your Friends"
+    turn_heading = "A round: three phases"
     min_players = 2
     max_players = 8
     variants = (

@@ -14,6 +14,11 @@ def _module(game_id: str):
     return importlib.import_module(game_info(game_id).table)
 
 
+def table_class(game_id: str) -> type[Screen]:
+    """The game's table screen class (its BINDINGS are the table's keys)."""
+    return _module(game_id).TableScreen
+
+
 def table_screen(lens: Lens) -> Screen:
     """The game's table screen, looking through `lens`."""
     return _module(lens.table.game).TableScreen(lens)
