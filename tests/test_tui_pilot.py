@@ -1001,4 +1001,4 @@ def test_the_rules_screen_opens_with_the_keys_and_the_turn(game: str) -> None:
     for binding in table_class(game).BINDINGS:
         if binding.description:
             assert any(binding.description in does for does in keys.values()), binding
-    assert "- `?` rules" in shown and "- `L` log" in shown
+    assert "`?` rules" in shown and "`L` log" in shown

@@ -45,7 +45,7 @@ def rules_markdown(game_id: str) -> str:
     keys = table_keys(game_id)
     parts = [opening.rstrip()]
     if keys:
-        parts.append("## Keys at the table\n" + "\n".join(f"- `{k}` {does}" for k, does in keys)
+        parts.append("## Keys at the table\n" + " · ".join(f"`{k}` {does}" for k, does in keys)
                      + "\n\nPrompts show their own keys. `L` reads back the whole game's log.")
     if turn is not None:
         parts.append("## " + turn.rstrip())
