@@ -1002,3 +1002,28 @@ def test_the_rules_screen_opens_with_the_keys_and_the_turn(game: str) -> None:
         if binding.description:
             assert any(binding.description in does for does in keys.values()), binding
     assert "`?` rules" in shown and "`L` log" in shown
+
+
+@pytest.mark.parametrize("game", ["kill-the-kings", "exploding-kittens", "kill-your-friends",
+                                  "stab-your-friends", "psycho-killer"])
+@async_test
+async def test_the_footer_fits_80_columns(game: str) -> None:
+    """Every key the footer shows lies inside 80 columns (a hot-seat table, the busiest footer),
+    at the start and after a few moves."""
+    from textual.widgets._footer import FooterKey
+
+    from cutthroat.session import Session
+
+    humans = 1 if game == "kill-the-kings" else 2
+    seats = [Seat("human", n) for n in ("Ana", "Bob")[:humans]] + \
+        ([Seat("bot", "Cy", "random")] if game != "kill-the-kings" else [])
+    app = CutthroatApp(loaded=Session(game, {}, 4, seats).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: any(hasattr(s, "lens") for s in app.screen_stack))
+        for keys in ((), ("enter",), ("n",), ("enter",), ("right",)):
+            await pilot.press(*keys)
+            await pilot.pause()
+            shown = [k for k in app.screen.query(FooterKey) if k.display]
+            assert shown, type(app.screen).__name__
+            assert all(k.region.right <= 80 and k.region.width > 0 for k in shown), \
+                [(k.key_display, k.description, k.region) for k in shown]
