@@ -1526,3 +1526,23 @@ def test_an_attack_is_no_timed_window_and_only_a_player_who_can_defend_is_asked(
     assert RULES.reaction_default(state, 1) is None and RULES.reaction_default(state, 2) is None
     assert RULES.auto_action(state, 1) is None and RULES.auto_action(state, 2) == TakeHit(2)
     assert RULES.answered_at_once(state, 1) is False
+
+
+def test_its_behind_you_waiting_for_its_target_is_taken_back_whole():
+    """Esc in its target prompt: the card goes back to the hand and the attack asks again."""
+    from cutthroat.saves import Seat
+    from cutthroat.session import Session
+
+    state = position(3, hands={1: "HOOK KNIFE BEHIND"}, decks=("PK", ""))
+    seats = [Seat("human", n) for n in ("Ana", "Bob", "Cy")]
+    session = Session("psycho-killer", {}, 0, seats, state=state)
+    session.apply(Draw(0), 0)
+    while (seat := session.current_seat) is not None and (auto := RULES.auto_action(session.state, seat)):
+        session.apply(auto, seat)  # (the host takes the drawn Psycho Killer without asking)
+    attacked = RULES.encode_state(session.state)
+    session.apply(Defend(1, C("BEHIND")), 1)
+    assert RULES.open_play(session.state, 1) == 1 and RULES.open_play(session.state, 0) == 0
+    assert session.take_back(1) == [(1, Defend(1, C("BEHIND")))]
+    assert RULES.encode_state(session.state) == attacked and "BEHIND" in hand_codes(session.state, 1)
+    session.apply(TakeHit(1), 1)
+    assert RULES.open_play(session.state, 1) == 0 and session.take_back(1) == []

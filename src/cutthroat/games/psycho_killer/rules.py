@@ -258,6 +258,15 @@ class PsychoKillerRules(Rules):
         seat = self.actor(state, action)
         return play(state, action, seat if seat is not None else self.to_act(state)[0])
 
+    def open_play(self, position, seat: int) -> int:
+        """It's Behind You, played against an attack, waits for the player it turns on: one
+        move, taken back whole (the attack asks again)."""
+        stack = position.stack
+        if position.phase == OVER or not stack:
+            return 0
+        top = stack[-1]
+        return int(top.kind == TARGET and top.card is BEHIND_YOU and top.seat == seat)
+
     def reaction_default(self, state: PkState, seat: int) -> Action | None:
         """In a Trip Over window a seat that doesn't answer lets the card go. (An attack is no
         timed window: whoever may defend decides, however long it takes.)"""

@@ -27,7 +27,7 @@ from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.widgets.bound import BoundStatic
-from cutthroat.tui.widgets.choice import ASIDE
+from cutthroat.tui.widgets.choice import ASIDE, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
 from cutthroat.tui.widgets.window_bar import WindowBar
@@ -339,6 +339,20 @@ class SharedTableScreen(TableScreenBase):
         """A pending decision's prompt for the seat on screen and what to do with its answer
         (a callback taking it), or None: the keys decide."""
         return None
+
+    def choice_prompt(self, update: SeatUpdate, title: str, choices, note: str = ""):
+        """A pending decision's prompt and what to do with its answer. Where the seat's play still
+        waits for this choice (`can_take_back`), Esc takes the play back; else it puts the prompt
+        away (Enter brings it back)."""
+        if update.can_take_back:
+            return ChoiceScreen(title, choices, note=note, esc="take back"), \
+                lambda a: self.answer(a) if a is not None else self.take_back()
+        return ChoiceScreen(title, choices, note=note), lambda a: a is not None and self.answer(a)
+
+    def answer(self, action: Action) -> None:
+        """A prompt's answer, sent if the screen is still this seat's move."""
+        if self.mine:
+            self.act(action)
 
     def open_prompt(self, screen: Screen, answer) -> None:
         """Ask, and hand the answer on only if the table is where it was when asked (a stale

@@ -274,14 +274,7 @@ class TableScreen(SharedTableScreen):
         title, choices, note = decision_choices(view, legal, self.names, short)
         if not choices:
             return None
-        if sight.update.can_take_back:  # a target or a name still to choose: nothing is spent yet
-            return ChoiceScreen(self.sym_text(title), choices, note=note, esc="take back"), \
-                lambda a: self.answer(a) if a is not None else self.take_back()
-        return ChoiceScreen(self.sym_text(title), choices, note=note), lambda a: a is not None and self.answer(a)
-
-    def answer(self, action: Action) -> None:
-        if self.mine:
-            self.act(action)
+        return self.choice_prompt(sight.update, self.sym_text(title), choices, note)
 
     def hinted_depth(self) -> int | None:
         """The hard bot's depth for the card put back (runs in the reinsert prompt's worker)."""

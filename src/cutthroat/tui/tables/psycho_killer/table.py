@@ -236,12 +236,7 @@ class TableScreen(SharedTableScreen):
         glyph = glyphs(f.card, self.ascii_style) if f.card is not None else ""
         title = f"{glyph} {title}".strip()
         choices = [Choice(c.key, self.sym_text(c.label), c.value) for c in choices]
-        return ChoiceScreen(self.sym_text(title), choices, note=self.sym_text(note)), \
-            lambda a: a is not None and self.answer(a)
-
-    def answer(self, action: Action) -> None:
-        if self.mine:
-            self.act(action)
+        return self.choice_prompt(sight.update, self.sym_text(title), choices, self.sym_text(note))
 
     # -- keys -----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
