@@ -170,3 +170,32 @@ def test_load_hands_the_app_the_file_it_came_from(monkeypatch, tmp_path):
     monkeypatch.setattr(cli, "launch_app", lambda save_dir, **kw: seen.update(kw) or 0)
     assert cli.main(["load", str(path)]) == 0
     assert seen["loaded_path"] == str(path) and seen["loaded"].name == "mine"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--authorized-keys", "/nonexistent/keys"], "/nonexistent/keys: no such file (--authorized-keys)"),
+    (["--port", "0"], "--port must be 1–65535, not 0"),
+])
+def test_serve_refuses_bad_flags_in_one_line(args, words, tmp_path):
+    done = run("serve", "--data", str(tmp_path / "data"), *args)
+    assert done.returncode == 2 and done.stderr.strip() == f"cutthroat: {words}"
+    assert not (tmp_path / "data").exists()
+
+
+def test_serve_refuses_an_authorized_keys_file_without_keys(tmp_path):
+    keys = tmp_path / "keys"
+    keys.write_text("# nobody yet\nnot a key at all\n")
+    done = run("serve", "--data", str(tmp_path / "data"), "--authorized-keys", str(keys))
+    assert done.returncode == 2 and done.stderr.strip() == f"cutthroat: {keys}: line 2 holds no public key"
+
+
+def test_serve_says_when_the_port_is_taken(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run("serve", "--data", str(tmp_path / "data"), "--port", str(port))
+    assert done.returncode == 2 and done.stderr.strip().splitlines()[-1].startswith(
+        f"cutthroat: can't listen on 127.0.0.1:{port}:")

@@ -21,6 +21,8 @@ HEADLESS = [
     "cutthroat.bots",
     "cutthroat.session",
     "cutthroat.saves",
+    "cutthroat.host",
+    "cutthroat.serve.server",
 ]
 
 

@@ -62,6 +62,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", metavar="GAME", help=f"one of: {games}")
+
+    serve = sub.add_parser("serve", help="host Cutthroat over ssh: each player in their own terminal")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
+    serve.add_argument("--data", default=None, metavar="DIR",
+                       help="host key and players' settings and saves (default: your user data dir)")
+    serve.add_argument("--authorized-keys", default=None, metavar="FILE",
+                       help="only these public keys may log in (OpenSSH authorized_keys format)")
     return parser
 
 
@@ -79,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_play(args)
         if args.command == "load":
             return cmd_load(args)
+        if args.command == "serve":
+            return cmd_serve(args)
         return launch_app(args.save_dir)
     except CliError as exc:
         print(f"cutthroat: {exc}", file=sys.stderr)
@@ -91,6 +101,47 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # -- commands ---------------------------------------------------------------------------------
+def cmd_serve(args) -> int:
+    """`cutthroat serve`: the ssh server, until SIGTERM or Ctrl-C (logs on stderr)."""
+    import asyncio
+    import logging
+    from pathlib import Path
+
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port must be 1–65535, not {args.port}")
+    keys = None
+    if args.authorized_keys is not None:
+        keys = Path(args.authorized_keys).expanduser()
+        if not keys.is_file():
+            raise CliError(f"{args.authorized_keys}: no such file (--authorized-keys)")
+    if args.data is not None:
+        data = Path(args.data).expanduser()
+    else:
+        from platformdirs import user_data_dir
+
+        data = Path(user_data_dir("cutthroat", appauthor=False)) / "server"
+    if data.exists() and not data.is_dir():
+        raise CliError(f"{args.data}: not a folder (--data)")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s cutthroat serve: %(message)s",
+                        stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # our own line per event is enough
+    try:
+        from cutthroat.serve.server import serve
+
+        if keys is not None:
+            from cutthroat.serve.server import _authorized
+
+            try:
+                if not _authorized(keys):
+                    raise CliError(f"{args.authorized_keys}: no public key in it (--authorized-keys)")
+            except (OSError, ValueError) as exc:
+                raise CliError(f"{args.authorized_keys}: {exc}") from None
+        asyncio.run(serve(args.host, args.port, data, keys))
+    except OSError as exc:
+        raise CliError(f"can't listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    return 0
+
+
 def cmd_rules(args) -> int:
     rules = _rules(args.game)
     print(rules.rules_text().rstrip())
