@@ -105,6 +105,14 @@ class Terminal:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 
+def start_kill_the_kings(term: Terminal) -> None:
+    """From the title (the lobby first, then the games): Kill The Kings, solo, as at home."""
+    term.wait_for("Play with friends on this server: the lobby")
+    term.keys("Down", "Enter")
+    term.wait_for("Ready: you play")
+    term.keys("Enter")
+
+
 @pytest.fixture
 def keys(tmp_path) -> tuple[Path, Path]:
     return make_key(tmp_path, "ana"), make_key(tmp_path, "bob")
@@ -131,9 +139,7 @@ def test_each_player_gets_their_own_app_on_a_pty_that_follows_resizes(tmp_path, 
         bob = terminals(server.ssh(keys[1], "-tt"))
         for term in (ana, bob):
             term.wait_for("Continue (no game in progress)")
-        ana.keys("Enter")  # Kill The Kings: Ana's own game, not Bob's
-        ana.wait_for("Ready: you play")
-        ana.keys("Enter")
+        start_kill_the_kings(ana)  # Ana's own game, not Bob's
         ana.wait_for("Kill The Kings  Killer · Round 1/3")
         assert "Continue (no game in progress)" in bob.screen()
         ana.resize(110, 30)
@@ -221,9 +227,7 @@ def test_a_huge_window_garbage_bytes_and_a_client_that_never_reads_hurt_nobody(t
     try:
         asyncio.run(bad_clients())
         assert "400×200" in server.text()  # the huge window was clamped
-        ana.keys("Enter")
-        ana.wait_for("Ready: you play")
-        ana.keys("Enter")
+        start_kill_the_kings(ana)
         ana.wait_for("Kill The Kings  Killer · Round 1/3")  # Ana's app never noticed
         assert server.process.poll() is None
     finally:

@@ -71,6 +71,16 @@ class Lens:
         seats: list[int | None] = list(humans) if len(humans) <= 1 else [*humans, None]
         return cls({seat: host.port(seat) for seat in (seats or [None])}, host.info)
 
+    @classmethod
+    def for_port(cls, port) -> "Lens":
+        """One seat of a table played elsewhere (a server's): that seat's screen alone, solo
+        whoever else is human there (`seat` None: watching, the public view)."""
+        lens = cls({port.seat: port}, port.table)
+        lens.humans = [port.seat] if port.seat is not None else []
+        lens.mode = SOLO if port.seat is not None else WATCH
+        lens._news = {h: [] for h in lens.humans}
+        return lens
+
     @property
     def own_port(self) -> SeatPort:
         """The port the screen acts through when nobody in particular has it (solo: the human's)."""

@@ -26,6 +26,7 @@ from pathlib import Path
 import asyncssh
 
 from cutthroat.serve.limits import InputBudget, Limits, PerMinute
+from cutthroat.serve.service import TableService
 from cutthroat.serve.terminal import AppTerminal
 
 log = logging.getLogger("cutthroat.serve")
@@ -64,6 +65,7 @@ class ServerState:
 
     data: Path
     limits: Limits
+    service: TableService | None = None  # the shared tables (None: each app plays at home only)
     allowed: set[bytes] | None = None  # None: any key
     auth_attempts: PerMinute = field(init=False)
     sessions: dict[str, int] = field(default_factory=dict)  # player id -> open sessions
@@ -146,7 +148,10 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     lang = env.get("LC_ALL") or env.get("LANG")
     home = state.data / "players" / player
     home.mkdir(parents=True, exist_ok=True)
-    terminal = AppTerminal(home, process.get_terminal_type(), columns, rows, lang=lang)
+    service = state.service
+    token = service.new_token(player) if service is not None else None
+    link = {"CUTTHROAT_SERVICE": str(service.socket_path), "CUTTHROAT_TOKEN": token} if token else {}
+    terminal = AppTerminal(home, process.get_terminal_type(), columns, rows, lang=lang, extra_env=link)
     state.sessions[player] = state.sessions.get(player, 0) + 1
     state.terminals.add(terminal)
     state.channels.add(process)
@@ -165,6 +170,8 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
             del state.sessions[player]
         state.terminals.discard(terminal)
         state.channels.discard(process)
+        if token is not None:
+            service.drop_token(token)
         code = await terminal.close() or code
         log.info("session for %s ended (%d)", player[:12], code)
         if not process.is_closing():
@@ -221,7 +228,9 @@ async def _pump(process: asyncssh.SSHServerProcess, terminal: AppTerminal, limit
 async def serve(host: str, port: int, data: Path, authorized_keys: Path | None = None,
                 limits: Limits | None = None, ready=None) -> None:
     """Run until SIGTERM or SIGINT; `ready(port)` is called once it listens."""
-    state = ServerState(data, limits or Limits())
+    service = TableService(data)
+    await service.start()
+    state = ServerState(data, limits or Limits(), service)
     if authorized_keys is not None:
         state.allowed = {k.public_data for k in _authorized(authorized_keys)}
     server = await asyncssh.create_server(
@@ -244,7 +253,7 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
     channels = list(state.channels)
     # Each app is asked to stop; its session then tells its player and ends (play_session).
     await asyncio.gather(*(t.close() for t in list(state.terminals)), return_exceptions=True)
-    for _ in range(50):
+    for _ in range(100):  # (an app gets 5 s to stop, then is killed: its session then ends)
         if not state.channels:
             break
         await asyncio.sleep(0.1)
@@ -253,6 +262,7 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
         if connection is not None:
             connection.close()
     await server.wait_closed()
+    await service.stop()
     log.info("stopped")
 
 

@@ -32,8 +32,10 @@ def _controlling_terminal() -> None:  # runs in the child, before exec
 class AppTerminal:
     """A Cutthroat app process on its own PTY: `write` keys to it, `read` its screen bytes."""
 
-    def __init__(self, home: Path, term: str, columns: int, rows: int, lang: str | None = None) -> None:
+    def __init__(self, home: Path, term: str, columns: int, rows: int, lang: str | None = None,
+                 extra_env: dict[str, str] | None = None) -> None:
         self.home = home
+        self.extra_env = dict(extra_env or {})
         self.term = term
         self.size = (columns, rows)
         self.lang = lang
@@ -46,7 +48,7 @@ class AppTerminal:
         env = {key: value for key, value in os.environ.items() if not key.startswith(("CUTTHROAT_", "SSH_"))}
         env.update(TERM=self.term or "xterm-256color", LANG=self.lang or "C.UTF-8",
                    CUTTHROAT_CONFIG_DIR=str(self.home / "config"),
-                   CUTTHROAT_SAVE_DIR=str(self.home / "saves"))
+                   CUTTHROAT_SAVE_DIR=str(self.home / "saves"), **self.extra_env)
         env.pop("LC_ALL", None)
         env.pop("COLUMNS", None)
         env.pop("LINES", None)

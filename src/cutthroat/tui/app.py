@@ -66,7 +66,8 @@ class CutthroatApp(App):
         self.theme = self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME
         self.ascii_filter = AsciiFilter(enabled=False)
         self._filters.append(self.ascii_filter)
-        self.host = None  # the table host of the game on screen
+        self.host = None  # the table host of the game on screen (None at a server's table)
+        self._service = None  # the server's table service, under `cutthroat serve` (see `service`)
         self.claim = None  # its lock on its game in progress (in_progress.Claim)
         self._pending_claim = None
 
@@ -233,6 +234,29 @@ class CutthroatApp(App):
         if left:
             self.notify(f"Your {left} game is kept: Continue resumes it", timeout=6)
 
+    @property
+    def served(self) -> bool:
+        """Running under `cutthroat serve` (its lobby is on the title screen)."""
+        return bool(os.environ.get("CUTTHROAT_SERVICE"))
+
+    @property
+    def service(self):
+        """The connection to the server's table service (made on first use)."""
+        if self._service is None or self._service.closed:
+            from cutthroat.serve.client import ServiceClient
+
+            self._service = ServiceClient.from_environment()
+        return self._service
+
+    def open_remote_table(self, joined: dict) -> None:
+        """A seat at a server table (or watching it): the screen looks through that seat's port."""
+        from cutthroat.lens import Lens
+        from cutthroat.serve.client import RemotePort
+        from cutthroat.tui.tables import table_screen
+
+        self.push_screen(table_screen(Lens.for_port(RemotePort(self.service, joined))))
+        self.check_size(self.size.width, self.size.height)
+
     def leave_table(self) -> str | None:
         """Close the table on screen (one at a time): its host stops, its lock is let go, and
         its autosave stays. Returns the game's name if it is a game in progress left behind."""
@@ -253,13 +277,25 @@ class CutthroatApp(App):
 
     def play_again(self, seed: int) -> None:
         """A new game like the one on the table, dealt from `seed`."""
+        if self.host is None:  # a server's table: the next game is made in the lobby
+            self.back_to_lobby()
+            return
         session = self.host.session  # (over: nothing changes it any more)
         self.start_game(session.game, session.config, seed, session.seats, session.think_ms,
                         keep=session.autosave_path is not None)
 
     def save_table(self, path, name: str = "") -> Path:
         """Save the game on the table (raises SaveError with a one-line reason)."""
+        if self.host is None:
+            raise SaveError("A server's table is kept by the server: it resumes there, nothing to save")
         return self.host.save(path, name)
+
+    def back_to_lobby(self) -> None:
+        """From a server's table back to the lobby (the table plays on without this screen)."""
+        from cutthroat.tui.screens.lobby import LobbyScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
 
     def apply_table_settings(self) -> None:
         """Settings the table lives by (they may change mid-game): bot pace, window time, undo."""

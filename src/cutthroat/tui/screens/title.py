@@ -66,6 +66,9 @@ class TitleScreen(Screen):
         menu = self.query_one("#title-menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
+        if self.app.served:
+            menu.add_option(Option(Text("Play with friends on this server: the lobby", style="bold"), id="lobby"))
+            menu.add_option(None)
         for g in GAMES:
             line = Text()
             line.append(f"{g.name:<40}", style="bold" if g.playable else "dim")
@@ -121,6 +124,7 @@ class TitleScreen(Screen):
                 "load": "Open a saved game or one of the example positions.",
                 "settings": "Theme, card style, bot speed, undo.",
                 "rules": "How to play.",
+                "lobby": "Tables shared with the other players on this server: make one, or join by code.",
                 "quit": "Leave Cutthroat (your game in progress is kept).",
             }.get(option_id, ""))
 
@@ -142,6 +146,17 @@ class TitleScreen(Screen):
             from cutthroat.tui.tables import setup_screen
 
             app.push_screen(setup_screen(option_id[5:]))
+        elif option_id == "lobby":
+            from cutthroat.tui.screens.lobby import LobbyScreen
+
+            from cutthroat.serve.client import ServiceError
+
+            try:
+                self.app.service
+            except (OSError, ServiceError) as exc:
+                app.notify(f"The server's tables can't be reached: {exc}", severity="error")
+                return
+            app.push_screen(LobbyScreen())
         elif option_id == "continue":
             from cutthroat.tui.screens.continue_list import ContinueScreen, resume
 

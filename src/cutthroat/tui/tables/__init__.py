@@ -24,8 +24,8 @@ def table_screen(lens: Lens) -> Screen:
     return _module(lens.table.game).TableScreen(lens)
 
 
-def setup_screen(game_id: str) -> Screen:
-    """A new game's setup, its rows made from the game's rules."""
+def setup_screen(game_id: str, on_start=None) -> Screen:
+    """A new game's setup, its rows made from the game's rules (`on_start`: see SetupScreen)."""
     from cutthroat.tui.tables.setup import SetupScreen
 
-    return SetupScreen(game_id)
+    return SetupScreen(game_id, on_start)

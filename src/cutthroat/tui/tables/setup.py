@@ -122,9 +122,12 @@ class SetupScreen(Screen):
         Binding("down", "row(1)", show=False),
     ])
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, on_start=None) -> None:
+        """`on_start(game, config, seed, seats)` seats the game (default: the app starts it here;
+        the lobby sends it to the server instead)."""
         super().__init__()
         self.game_id = game_id
+        self.on_start = on_start
         self.info = game_info(game_id)
         self.rules = get_rules(game_id)
         self.max_seats = min(self.rules.max_players, len(NAMES))
@@ -344,7 +347,7 @@ class SetupScreen(Screen):
         settings.last_seed = seed
         settings.last_setups = {**settings.last_setups, self.game_id: self.remembered()}
         self.app.persist_settings()
-        self.app.start_game(self.game_id, self.config(), seed, self.seats())
+        (self.on_start or self.app.start_game)(self.game_id, self.config(), seed, self.seats())
 
     def remembered(self) -> dict[str, str]:
         """What the next new game of this kind starts from: the players, who sits where, the variants."""

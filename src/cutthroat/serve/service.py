@@ -1,0 +1,374 @@
+"""The server's table service: the live tables, and the app processes' way to them.
+
+Each player's app process (on its own PTY) talks to this service over a Unix socket in the data
+directory, one JSON object a line (`protocol` below). It proves who it is with the token its
+session was started with, and then acts for that player only: it sees the open tables, creates a
+table, takes a free seat (or its own again, after a dropped connection) or watches. Once seated,
+it receives only its seat's updates (the host's `SeatUpdate`, as JSON) and can send only that
+seat's moves. A table waits until every human seat is taken, then a `TableHost` runs it; every
+change is written to the store (`store.py`), so a restarted server resumes every table.
+
+protocol (client → service, each with an "id"; the reply carries "re": that id, and "error" if
+refused): hello {token} · name {name} · tables · create {game, config, seats, seed} · join {code}
+· watch {code} · leave · submit {action} · undo · take_back · hint · history · skip_ahead.
+Pushed to a seated client: {"update": SeatUpdate}.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cutthroat import saves
+from cutthroat.engine.codec import CodecError, decoder, encode
+from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
+from cutthroat.host import SystemClock, TableHost, ThreadWorkers
+from cutthroat.saves import BOT_LEVELS, NAME_MAX, Seat, SaveError
+from cutthroat.serve.store import Store
+from cutthroat.session import Session
+
+log = logging.getLogger("cutthroat.serve")
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: a code read out loud is not misheard
+MAX_LINE = 1 << 20  # a client's request, at most (bytes)
+BOT_DELAY = 0.6  # seconds a bot waits before its move, so players can follow
+WINDOW_SECONDS = 8.0  # a reaction window's time for the humans it asks
+
+
+class Refused(Exception):
+    """A request the service says no to, with the one-line reason the client shows."""
+
+
+@dataclass
+class LiveTable:
+    """One table: its setup, who sits where, and (once every human seat is taken) its host."""
+
+    code: str
+    game: str
+    config: dict[str, str]
+    seed: int
+    seats: list[dict[str, Any]]  # {"kind", "level", "name", "player"}: a human seat's player, or None
+    host: TableHost | None = None
+    finished: bool = False
+
+    @property
+    def status(self) -> str:
+        return "over" if self.finished else "playing" if self.host is not None else "waiting"
+
+    def setup(self) -> dict[str, Any]:
+        return {"game": self.game, "config": self.config, "seed": self.seed, "seats": self.seats}
+
+    def summary(self, player: str) -> dict[str, Any]:
+        """What the lobby shows of it: game, code, seats (taken or free, yours), status."""
+        return {"code": self.code, "game": self.game, "title": game_info(self.game).name,
+                "status": self.status,
+                "seats": [{"kind": s["kind"], "level": s.get("level"), "name": s["name"],
+                           "taken": s["kind"] == "bot" or s.get("player") is not None,
+                           "you": s.get("player") == player} for s in self.seats]}
+
+    def free_seat(self) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s["kind"] == "human" and s.get("player") is None), None)
+
+    def seat_of(self, player: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.get("player") == player), None)
+
+
+class TableService:
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self.store = Store(data / "cutthroat.db")
+        self.tables: dict[str, LiveTable] = {}
+        self.tokens: dict[str, str] = {}  # session token → player id
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.socket_path = data / "service.sock"
+        self._server: asyncio.AbstractServer | None = None
+
+    # -- life ----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.resume_tables()
+        self.socket_path.unlink(missing_ok=True)
+        self._server = await asyncio.start_unix_server(self._client, path=str(self.socket_path), limit=MAX_LINE)
+        self.socket_path.chmod(0o600)
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for table in self.tables.values():
+            if table.host is not None:
+                table.host.close()
+        self.store.close()
+        self.socket_path.unlink(missing_ok=True)
+
+    def resume_tables(self) -> None:
+        """Every table the store has that is not over: waiting again, or playing on from its
+        last saved move."""
+        for code, setup, status, game in self.store.live_tables():
+            table = LiveTable(code, setup["game"], setup["config"], setup["seed"], setup["seats"])
+            self.tables[code] = table
+            if game is not None:
+                try:
+                    session = Session.from_save(saves.parse(json.dumps(game).encode(), f"table {code}"))
+                except SaveError as exc:
+                    log.error("table %s can't be resumed: %s", code, exc)
+                    continue
+                self._run(table, session)
+            log.info("table %s (%s) resumed: %s", code, table.game, table.status)
+
+    def new_token(self, player: str) -> str:
+        token = secrets.token_urlsafe(24)
+        self.tokens[token] = player
+        return token
+
+    def drop_token(self, token: str) -> None:
+        self.tokens.pop(token, None)
+
+    # -- tables --------------------------------------------------------------------------------
+    def create(self, player: str, name: str, request: dict[str, Any]) -> LiveTable:
+        game = request.get("game")
+        try:
+            info = game_info(str(game))
+            rules = get_rules(info.game_id)
+        except UnknownGame as exc:
+            raise Refused(str(exc)) from None
+        if not info.playable:
+            raise Refused(f"{info.name} has no table yet")
+        config = request.get("config") or {}
+        if not isinstance(config, dict):
+            raise Refused("config: an object of setup options")
+        try:
+            config = parse_variants(rules, [f"{k}={v}" for k, v in config.items()])
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        seats_in = request.get("seats")
+        if not isinstance(seats_in, list) or not seats_in:
+            raise Refused("seats: a list of human and bot seats")
+        seats = []
+        for i, s in enumerate(seats_in):
+            kind = s.get("kind") if isinstance(s, dict) else None
+            level = s.get("level") if isinstance(s, dict) else None
+            if kind not in ("human", "bot") or (kind == "bot" and level not in BOT_LEVELS):
+                raise Refused(f"seat {i + 1}: a human, or a bot of level {', '.join(BOT_LEVELS)}")
+            label = s.get("name") or (f"Bot {i + 1}" if kind == "bot" else f"Seat {i + 1}")
+            seats.append({"kind": kind, "level": level if kind == "bot" else None,
+                          "name": str(label)[:NAME_MAX], "player": None})
+        if not any(s["kind"] == "human" for s in seats):
+            raise Refused("a table needs a human seat (yours)")
+        problem = rules.setup_problem(config, len(seats))
+        if problem:
+            raise Refused(problem)
+        seed = request.get("seed")
+        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else random.randrange(1_000_000)
+        code = self._new_code()
+        table = LiveTable(code, info.game_id, config, seed, seats)
+        self.tables[code] = table
+        self._sit(table, table.free_seat(), player, name)
+        log.info("table %s (%s, %d seats) created by %s", code, info.game_id, len(seats), player[:12])
+        return table
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(random.choice(CODE_LETTERS) for _ in range(4))
+            if code not in self.tables:
+                return code
+
+    def table(self, code: Any) -> LiveTable:
+        table = self.tables.get(str(code or "").strip().upper())
+        if table is None or table.finished:
+            raise Refused(f"No open table has the code {str(code or '')[:8]!r}")
+        return table
+
+    def join(self, player: str, name: str, code: Any) -> tuple[LiveTable, int]:
+        """A seat for `player`: theirs already (a reconnection), else the first free one."""
+        table = self.table(code)
+        seat = table.seat_of(player)
+        if seat is None:
+            seat = table.free_seat()
+            if seat is None:
+                raise Refused(f"Table {table.code} is full: watch it instead")
+            self._sit(table, seat, player, name)
+            log.info("%s joined table %s in seat %d", player[:12], table.code, seat + 1)
+        return table, seat
+
+    def _sit(self, table: LiveTable, seat: int, player: str, name: str) -> None:
+        taken = {s["name"].casefold() for i, s in enumerate(table.seats) if i != seat}
+        base, n = name[:NAME_MAX], 2
+        while name.casefold() in taken:  # every player a different name at a table
+            suffix = str(n)
+            name, n = base[:NAME_MAX - len(suffix)] + suffix, n + 1
+        table.seats[seat].update(player=player, name=name)
+        if table.host is None and table.free_seat() is None:
+            seats = [Seat(s["kind"], s["name"], s["level"]) for s in table.seats]
+            self._run(table, Session(table.game, table.config, table.seed, seats))
+        else:
+            self.store.put_table(table.code, table.setup(), table.status, None)
+
+    def _run(self, table: LiveTable, session: Session) -> None:
+        """Every human seat is taken: the host runs the table; every change is stored."""
+        host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers(), bot_delay=BOT_DELAY,
+                         window_seconds=WINDOW_SECONDS)
+        table.host = host
+        self.store.put_table(table.code, table.setup(), "playing", saves.to_json(session.save_data()))
+
+        def changed(update) -> None:  # on the host's thread, inside the change: the session is still
+            self.store.put_table(table.code, table.setup(), "playing", saves.to_json(session.save_data()))
+            if update.over and not table.finished:
+                table.finished = True
+                result = update.result
+                self.store.record_result(table.code, table.game, table.seats,
+                                         {"winners": list(result.winners), "summary": result.summary})
+                log.info("table %s over: %s", table.code, result.summary)
+
+        host.port(None).listen(changed)
+        host.start()
+        log.info("table %s (%s) is playing", table.code, table.game)
+
+    # -- clients ---------------------------------------------------------------------------------
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        link = ClientLink(self, writer)
+        try:
+            while True:
+                try:
+                    line = await reader.readline()
+                except (ValueError, asyncio.LimitOverrunError):
+                    link.send({"error": "request too long"})
+                    break
+                if not line:
+                    break
+                await link.handle(line)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            link.close()
+
+
+@dataclass
+class ClientLink:
+    """One app process's connection: who it is, and the seat it listens to (if any)."""
+
+    service: TableService
+    writer: asyncio.StreamWriter
+    player: str | None = None
+    table: LiveTable | None = None
+    seat: int | None = None
+    port: Any = None
+    listening: Any = None
+    done: bool = False
+    _decode_action: Any = field(default=None, repr=False)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.done:
+            self.writer.write(json.dumps(message).encode() + b"\n")
+
+    def push(self, update) -> None:
+        self.send({"update": update.to_json()})
+
+    def close(self) -> None:
+        self.unlisten()
+        self.done = True
+        self.writer.close()
+
+    def unlisten(self) -> None:
+        if self.port is not None and self.listening is not None:
+            self.port.unlisten(self.listening)
+        self.port = self.listening = None
+
+    async def handle(self, line: bytes) -> None:
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise ValueError
+        except ValueError:
+            self.send({"error": "not a JSON object"})
+            return
+        rid = request.get("id")
+        try:
+            reply = await self.answer(str(request.get("op")), request)
+        except Refused as exc:
+            self.send({"re": rid, "error": str(exc)})
+            return
+        except Exception as exc:  # noqa: BLE001 - one bad request is refused, never the server's end
+            log.error("request %r failed: %r", request.get("op"), exc)
+            self.send({"re": rid, "error": "the server could not do that"})
+            return
+        self.send({"re": rid, **reply})
+
+    async def answer(self, op: str, request: dict[str, Any]) -> dict[str, Any]:
+        service = self.service
+        if op == "hello":
+            player = service.tokens.get(str(request.get("token")))
+            if player is None:
+                raise Refused("unknown session")
+            self.player = player
+            return {"player": player, "name": service.store.name(player)}
+        if self.player is None:
+            raise Refused("say hello first")
+        if op == "name":
+            name = str(request.get("name") or "").strip()
+            if not 0 < len(name) <= NAME_MAX:
+                raise Refused(f"a name of 1–{NAME_MAX} characters")
+            service.store.set_name(self.player, name)
+            return {"name": name}
+        name = service.store.name(self.player) or "Player"
+        if op == "tables":
+            return {"tables": [t.summary(self.player) for t in service.tables.values() if not t.finished]}
+        if op == "create":
+            table = service.create(self.player, name, request)
+            return {"code": table.code}
+        if op in ("join", "watch"):
+            if op == "join":
+                table, seat = service.join(self.player, name, request.get("code"))
+            else:
+                table, seat = service.table(request.get("code")), None
+            if table.host is None:
+                return {"code": table.code, "waiting": True}
+            return self.listen(table, seat)
+        if op == "leave":
+            self.unlisten()
+            self.table = self.seat = None
+            return {}
+        if self.port is None:
+            raise Refused("take a seat first")
+        loop = asyncio.get_running_loop()
+        port = self.port
+        if op == "submit":
+            try:
+                action = self._decode_action(request.get("action"))
+            except CodecError as exc:
+                return {"reason": str(exc)}
+            return {"reason": await loop.run_in_executor(None, port.submit, action)}
+        if op == "undo":
+            return {"reason": await loop.run_in_executor(None, port.undo)}
+        if op == "take_back":
+            return {"reason": await loop.run_in_executor(None, port.take_back)}
+        if op == "hint":
+            hint = await loop.run_in_executor(None, port.hint)
+            return {"hint": None if hint is None else {"action": encode(hint.action), "why": hint.why}}
+        if op == "history":
+            events = await loop.run_in_executor(None, port.history)
+            return {"events": [encode(e) for e in events]}
+        if op == "skip_ahead":
+            port.skip_ahead()
+            return {}
+        raise Refused(f"no such request: {op[:20]!r}")
+
+    def listen(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """Listen to `seat`'s port (None: the public view): its hello now, its updates pushed."""
+        self.unlisten()
+        host = table.host
+        port = host.port(seat)
+        loop = self.service.loop
+
+        def heard(update) -> None:  # on the host's thread
+            loop.call_soon_threadsafe(self.push, update)
+
+        hello = port.listen(heard)
+        self.table, self.seat, self.port, self.listening = table, seat, port, heard
+        self._decode_action = decoder(host.rules.action_types)
+        return {"code": table.code, "table": host.info.to_json(), "seat": seat, "hello": hello.to_json()}

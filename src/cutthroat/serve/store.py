@@ -1,0 +1,84 @@
+"""What the server keeps in its data directory's SQLite file (`cutthroat.db`), from the standard
+library: players (a key's player id and the name they gave), tables (every live table's setup,
+who sits where and its whole game as a save document, written after every move) and the record
+of finished games (who, game, result, date). WAL journal, one commit a change, so a server
+killed with -9 loses at most the move in flight."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY, setup TEXT NOT NULL, status TEXT NOT NULL, game TEXT,
+    created REAL NOT NULL, updated REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS results (
+    code TEXT NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL, result TEXT NOT NULL,
+    finished REAL NOT NULL);
+"""
+
+
+class Store:
+    """The server's SQLite file, shared by the service's threads (one lock, one connection)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- players ------------------------------------------------------------------------------
+    def name(self, player: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT name FROM players WHERE id = ?", (player,)).fetchone()
+        return row[0] if row else None
+
+    def set_name(self, player: str, name: str) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO players (id, name) VALUES (?, ?) "
+                             "ON CONFLICT(id) DO UPDATE SET name = excluded.name", (player, name))
+
+    # -- tables -------------------------------------------------------------------------------
+    def put_table(self, code: str, setup: dict[str, Any], status: str, game: dict[str, Any] | None) -> None:
+        """The table's setup and state; `game` is its save document (None while it waits for
+        players)."""
+        now = time.time()
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO tables (code, setup, status, game, created, updated) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(code) DO UPDATE SET setup = excluded.setup, status = excluded.status, "
+                "game = excluded.game, updated = excluded.updated",
+                (code, json.dumps(setup), status, None if game is None else json.dumps(game), now, now))
+
+    def live_tables(self) -> list[tuple[str, dict[str, Any], str, dict[str, Any] | None]]:
+        """Every table not finished: (code, setup, status, save document or None)."""
+        with self._lock:
+            rows = self._db.execute("SELECT code, setup, status, game FROM tables WHERE status != 'over' "
+                                    "ORDER BY created").fetchall()
+        return [(code, json.loads(setup), status, json.loads(game) if game else None)
+                for code, setup, status, game in rows]
+
+    def record_result(self, code: str, game: str, players: list[dict[str, Any]], result: dict[str, Any]) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO results (code, game, players, result, finished) VALUES (?, ?, ?, ?, ?)",
+                             (code, game, json.dumps(players), json.dumps(result), time.time()))
+            self._db.execute("UPDATE tables SET status = 'over', updated = ? WHERE code = ?", (time.time(), code))
+
+    def results(self) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute("SELECT code, game, players, result, finished FROM results "
+                                    "ORDER BY finished").fetchall()
+        return [{"code": c, "game": g, "players": json.loads(p), "result": json.loads(r), "finished": f}
+                for c, g, p, r, f in rows]
