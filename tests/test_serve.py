@@ -232,3 +232,96 @@ def test_a_huge_window_garbage_bytes_and_a_client_that_never_reads_hurt_nobody(t
         assert server.process.poll() is None
     finally:
         assert server.stop() == 0
+
+
+# -- a shared table: friends join by code, each sees only their own hand ---------------------------
+def hand_labels(screen: str) -> list[str] | None:
+    """The card labels in the hand panel ("Your hand · N cards"), or None if it isn't shown."""
+    import re
+
+    lines = screen.splitlines()
+    top = next((i for i, line in enumerate(lines) if "╭─ Your hand" in line), None)
+    if top is None:
+        return None
+    labels = []
+    for line in lines[top + 1:]:
+        inside = line.split("│")[1] if line.count("│") >= 2 else ""
+        if not inside.strip():
+            break
+        if "▲" in inside:
+            continue
+        labels += [label for label in re.split(r"\s{2,}", inside.strip()) if label]
+    return sorted(labels)
+
+
+def real_hand(data: Path, code: str, seat: int) -> list[str]:
+    """The seat's real hand, from the server's store (written after every move)."""
+    import json
+    import sqlite3
+
+    from cutthroat import saves
+    from cutthroat.tui.tables.exploding_kittens.table import short
+
+    db = sqlite3.connect(str(data / "cutthroat.db"))
+    try:
+        game = db.execute("SELECT game FROM tables WHERE code = ?", (code,)).fetchone()[0]
+    finally:
+        db.close()
+    state = saves.parse(game.encode(), "table").state
+    return sorted(short(c) for c in state.hands[seat])
+
+
+def test_two_players_join_one_table_by_code_and_each_sees_only_their_own_hand(tmp_path, keys, terminals):
+    import re
+
+    data = tmp_path / "data"
+    server = Server(data)
+    try:
+        ana = terminals(server.ssh(keys[0], "-tt"))
+        bob = terminals(server.ssh(keys[1], "-tt"))
+        for term, name in ((ana, "Ana"), (bob, "Bob")):
+            term.wait_for("Play with friends on this server: the lobby")
+            term.keys("Enter")
+            term.wait_for("asked once")
+            term.keys(name, "Enter")
+            term.wait_for(f"Lobby · you are {name}")
+        ana.keys("n")
+        ana.wait_for("A new table: which game?")
+        ana.keys("1")  # Exploding Kittens
+        ana.wait_for("Ready: 1 human, 3 bots")
+        time.sleep(0.5)
+        ana.keys("Down", "Down")  # seat 2's Who
+        for _ in range(4):
+            if re.search(r"^\s+2\s+‹ Human", ana.screen(), re.M):
+                break
+            ana.keys("Left")
+        assert re.search(r"^\s+2\s+‹ Human", ana.screen(), re.M), ana.screen()
+        ana.keys("C-s")
+        code = re.search(r"tell your friends the code ([A-Z]{4})", ana.wait_for("tell your friends the code")).group(1)
+        bob.keys("c")
+        bob.wait_for("The table's code")
+        bob.keys(code.lower(), "Enter")  # (a code is not case-sensitive)
+        for term in (ana, bob):
+            term.wait_for("CUTTHROAT ▸ Exploding Kittens · Nope Sauce · 4 players")  # the table
+        assert re.search(r"^\s*▶?1 Ana\s+you ", ana.screen(), re.M) and re.search(r"^\s*▶?2 Bob\s+you ", bob.screen(), re.M)
+        end = time.monotonic() + 40
+        checked = {0: 0, 1: 0}
+        last_miss = None
+        while time.monotonic() < end and min(checked.values()) < 3:
+            for seat, term in enumerate((ana, bob)):
+                screen = term.screen()
+                shown = hand_labels(screen)
+                if shown is not None and shown == real_hand(data, code, seat):
+                    checked[seat] += 1
+                elif shown is not None:
+                    last_miss = (seat, shown, real_hand(data, code, seat), screen)
+                if "Let it happen (pass)" in screen:
+                    term.keys("p")
+                elif "put it here" in screen:  # a defused kitten goes back where the strip says
+                    term.keys("Enter")
+                elif "d draw" in screen and "Your turn" in screen:
+                    term.keys("d")
+            time.sleep(0.3)
+        assert min(checked.values()) >= 3, (checked, last_miss)  # each screen showed its own real hand, again and again
+    finally:
+        assert server.stop() == 0

@@ -45,7 +45,7 @@ class TableScreenBase(Screen):
         self.table = lens.table
         self.rules = get_rules(self.table.game)
         self.names = self.table.names
-        self.humans = self.table.humans
+        self.humans = lens.humans  # (a server table's seat: just this one)
         self.alone_settled = False
         # The host delivers on whichever thread made the change; a message posted from the UI
         # thread would overtake one posted from a worker thread, so updates queue here in order.
