@@ -120,18 +120,22 @@ def rates(level: str, games: int = 2000, mode: str = "killer") -> tuple[float, f
 
 @pytest.mark.soak
 def test_heuristic_strength_matches_the_reference_player() -> None:
-    mean, killer, psycho = rates("heuristic")
+    mean, killer = rates("heuristic")
+    _, psycho = rates("heuristic", mode="psycho")  # (the same games: it never looks at the target)
     assert 4.2 <= mean <= 4.8 and 0.22 <= killer <= 0.29 and 0.04 <= psycho <= 0.08
 
 
 @pytest.mark.soak
 def test_hard_strength() -> None:
-    """Measured (2,000 seeded games, seeds 0-1999, `cutthroat simulate`, default budget, on two
-    otherwise idle cores, with the compiled clairvoyant solver): hard 5.07 points / Killer 33.2% / Psycho 8.4% (Psycho counted on
-    the Killer games: hard aims at 7 in both modes), heuristic 4.55 / 25.4% / 5.6% on the same
-    seeds. Asserted with margins."""
-    mean, killer, psycho = rates("hard")
-    h_mean, h_killer, h_psycho = rates("heuristic")
+    """Measured (2,000 seeded Killer games, seeds 0-1999, `cutthroat simulate`, default budget,
+    with the compiled clairvoyant solver, the cores shared with other work): hard 5.06 points /
+    Killer 32.9% (before it played for points once 7 was out of reach: 5.07 / 33.2% on idle
+    cores); heuristic 4.55 / 25.4% on the same seeds. Psycho mode (hard aims at 11 there) on
+    its own games. Asserted with margins."""
+    mean, killer = rates("hard")
+    _, psycho = rates("hard", games=1000, mode="psycho")
+    h_mean, h_killer = rates("heuristic")
+    _, h_psycho = rates("heuristic", games=1000, mode="psycho")
     assert mean > 4.85 and killer >= 0.31 and psycho >= 0.07, (mean, killer, psycho)
-    assert killer > h_killer + 0.05 and psycho > h_psycho + 0.015, (killer, h_killer, psycho, h_psycho)
+    assert killer > h_killer + 0.05 and psycho > h_psycho + 0.01, (killer, h_killer, psycho, h_psycho)
     assert mean > h_mean + 0.3, (mean, h_mean)

@@ -244,7 +244,8 @@ class HardBot:
     points a game. Its move is the default; another move replaces it only when its paired
     advantage is clear of the sampling noise (`z` standard errors), so noise does not make play
     worse. Moves are judged by the chance of reaching the mode's target after the rounds still to
-    come, so it gambles when behind. Orders come in batches of `batch`, up to `solver_orders`
+    come, so it gambles when behind; once the samples give the target no real chance (REACH),
+    by the points alone (`decide` says which it played for; the hint says it in words). Orders come in batches of `batch`, up to `solver_orders`
     (solver) or `rollouts` (play-outs), and stop early once the decision is clear; `think_ms` is a
     cap on the time, checked between batches.
 
