@@ -80,14 +80,17 @@ class LiveTable:
 
 
 class TableService:
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, bot_delay: float = BOT_DELAY, window_seconds: float = WINDOW_SECONDS) -> None:
         self.data = data
+        self.bot_delay = bot_delay
+        self.window_seconds = window_seconds
         self.store = Store(data / "cutthroat.db")
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, str] = {}  # session token → player id
         self.loop: asyncio.AbstractEventLoop | None = None
         self.socket_path = data / "service.sock"
         self._server: asyncio.AbstractServer | None = None
+        self.links: set[ClientLink] = set()
 
     # -- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -100,6 +103,8 @@ class TableService:
     async def stop(self) -> None:
         if self._server is not None:
             self._server.close()
+        for link in list(self.links):
+            link.close()
         for table in self.tables.values():
             if table.host is not None:
                 table.host.close()
@@ -211,8 +216,8 @@ class TableService:
 
     def _run(self, table: LiveTable, session: Session) -> None:
         """Every human seat is taken: the host runs the table; every change is stored."""
-        host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers(), bot_delay=BOT_DELAY,
-                         window_seconds=WINDOW_SECONDS)
+        host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers(), bot_delay=self.bot_delay,
+                         window_seconds=self.window_seconds)
         table.host = host
         self.store.put_table(table.code, table.setup(), "playing", saves.to_json(session.save_data()))
 
@@ -232,6 +237,7 @@ class TableService:
     # -- clients ---------------------------------------------------------------------------------
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         link = ClientLink(self, writer)
+        self.links.add(link)
         try:
             while True:
                 try:
@@ -246,9 +252,10 @@ class TableService:
             pass
         finally:
             link.close()
+            self.links.discard(link)
 
 
-@dataclass
+@dataclass(eq=False)
 class ClientLink:
     """One app process's connection: who it is, and the seat it listens to (if any)."""
 
@@ -366,7 +373,10 @@ class ClientLink:
         loop = self.service.loop
 
         def heard(update) -> None:  # on the host's thread
-            loop.call_soon_threadsafe(self.push, update)
+            try:
+                loop.call_soon_threadsafe(self.push, update)
+            except RuntimeError:  # the service is stopping: nobody to tell
+                pass
 
         hello = port.listen(heard)
         self.table, self.seat, self.port, self.listening = table, seat, port, heard

@@ -1,0 +1,202 @@
+"""The server's table service, headless: real Unix sockets and app-side ports (`RemotePort`), no
+ssh. Each seat hears only its own seat's updates and can act only for itself; a table waits for
+every human seat, then plays; every move is in the store, so a service started again on the same
+data (after a crash: nothing is closed) resumes the table exactly; a player who comes back gets
+their own seat; bad requests are refused in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from cutthroat.serve.client import RemotePort, ServiceClient, ServiceError
+from cutthroat.serve.service import TableService
+
+SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random", "name": "Cy"}]
+
+
+class Running:
+    """A TableService on an event loop of its own thread (as the server runs it)."""
+
+    def __init__(self, data: Path) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.service = TableService(data, bot_delay=0.0)
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(self.service.start(), self.loop).result(10)
+
+    def client(self, player: str, name: str) -> ServiceClient:
+        client = ServiceClient(str(self.service.socket_path), self.service.new_token(player))
+        if client.name is None:
+            client.request("name", name=name)
+        return client
+
+    def crash(self) -> None:
+        """Stop with nothing closed or flushed beyond what each move already wrote."""
+        for table in self.service.tables.values():
+            if table.host is not None:
+                table.host.close()
+        self._end()
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.service.stop(), self.loop).result(10)
+        self._end()
+
+    def _end(self) -> None:
+        async def cancel_all() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(cancel_all(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+
+def wait(condition, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
+
+
+def seated(client: ServiceClient, code: str) -> tuple[RemotePort, list]:
+    joined = client.request("join", code=code)
+    port = RemotePort(client, joined)
+    heard: list = []
+    port.listen(heard.append)
+    return port, heard
+
+
+def test_a_table_waits_for_its_humans_then_each_seat_hears_only_itself(tmp_path):
+    running = Running(tmp_path)
+    try:
+        ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
+        code = ana.request("create", game="exploding-kittens", config={}, seed=7, seats=SEATS)["code"]
+        assert ana.request("join", code=code)["waiting"] is True  # (her own seat: Bob's is free)
+        listed = bob.request("tables")["tables"]
+        assert [(t["code"], t["status"], [s["taken"] for s in t["seats"]]) for t in listed] == \
+            [(code, "waiting", [True, False, True])]
+        bob_port, bob_heard = seated(bob, code.lower())
+        ana_port, ana_heard = seated(ana, code)
+        assert (ana_port.seat, bob_port.seat) == (0, 1)
+        assert [s.name for s in ana_port.table.seats] == ["Ana", "Bob", "Cy"]
+        table = running.service.tables[code]
+        session = table.host.session
+        for port, heard in ((ana_port, ana_heard), (bob_port, bob_heard)):
+            hello = port.listen(lambda u: None)
+            assert hello.seat == port.seat and hello.view.hand == tuple(session.state.hands[port.seat])
+        # Play until both have heard a few changes: only their own seat's, never the other's hand.
+        moved = 0
+        while moved < 12 and not session.is_over:
+            seat = session.current_seat
+            if seat == 2:
+                time.sleep(0.05)
+                continue
+            port = (ana_port, bob_port)[seat]
+            update = ana_heard[-1] if seat == 0 and ana_heard else bob_heard[-1] if bob_heard else None
+            legal = update.legal if update is not None and update.version == session.version else \
+                session.legal_actions(seat)
+            assert port.submit(legal[0]) in (None, "The table has moved on")
+            moved += 1
+        wait(lambda: ana_heard and bob_heard and ana_heard[-1].version == bob_heard[-1].version == session.version)
+        for port, heard in ((ana_port, ana_heard), (bob_port, bob_heard)):
+            assert {u.seat for u in heard} == {port.seat}
+            assert all(u.view.seat == port.seat for u in heard)
+            assert heard[-1].view.hand == tuple(session.state.hands[port.seat])
+        # A seat acts for itself only: Bob can't move for Ana.
+        if session.current_seat == 0:
+            assert bob_port.submit(session.legal_actions(0)[0]) is not None
+    finally:
+        running.stop()
+
+
+def test_a_crashed_service_resumes_every_table_and_players_get_their_seats_back(tmp_path):
+    running = Running(tmp_path)
+    ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
+    code = ana.request("create", game="kill-your-friends", config={}, seed=3, seats=SEATS)["code"]
+    bob_port, _ = seated(bob, code)
+    ana_port, _ = seated(ana, code)
+    session = running.service.tables[code].host.session
+    for _ in range(6):
+        wait(lambda: session.current_seat in (0, 1) or session.is_over)
+        seat = session.current_seat
+        (ana_port, bob_port)[seat].submit(session.legal_actions(seat)[0])
+    wait(lambda: session.current_seat in (0, 1))
+    log, encoded = list(session.log), session.rules.encode_state(session.state)
+    running.crash()
+
+    again = Running(tmp_path)
+    try:
+        table = again.service.tables[code]
+        assert table.status == "playing" and table.host.session.log == log
+        assert table.host.session.rules.encode_state(table.host.session.state) == encoded
+        bob2 = again.client("p-bob", "Bob")
+        assert bob2.name == "Bob"  # the name is remembered
+        port = RemotePort(bob2, bob2.request("join", code=code))
+        assert port.seat == 1  # his own seat again, exactly where the game was
+        assert port.listen(lambda u: None).version == len(log)
+    finally:
+        again.stop()
+
+
+def test_bad_requests_are_refused_in_one_line_and_change_nothing(tmp_path):
+    running = Running(tmp_path)
+    try:
+        with pytest.raises(ServiceError, match="unknown session"):
+            ServiceClient(str(running.service.socket_path), "not-a-token")
+        ana = running.client("p-ana", "Ana")
+        refusals = [
+            ("create", "game", "chess", "unknown game 'chess'"),
+            ("join", "code", "ZZZZ", "No open table has the code 'ZZZZ'"),
+            ("submit", "action", {"kind": "draw"}, "take a seat first"),
+        ]
+        for op, key, value, words in refusals:
+            with pytest.raises(ServiceError) as info:
+                ana.request(op, **{key: value})
+            assert words in str(info.value) and "\n" not in str(info.value)
+        with pytest.raises(ServiceError, match="a name of 1–10 characters"):
+            ana.request("name", name="Bartholomew the Great")
+        with pytest.raises(ServiceError, match="setup|players|seat"):
+            ana.request("create", game="exploding-kittens", config={}, seats=[{"kind": "human"}])
+        # Garbage on the socket: a line of nonsense, then a huge line; the service lives on.
+        raw = socket.socket(socket.AF_UNIX)
+        raw.connect(str(running.service.socket_path))
+        raw.sendall(b"\x00\xff not json\n" + b"[" * 100 + b"\n")
+        raw.close()
+        assert ana.request("tables")["tables"] == []
+        assert running.service.tables == {}
+    finally:
+        running.stop()
+
+
+def test_the_store_records_finished_games(tmp_path):
+    running = Running(tmp_path)
+    try:
+        ana = running.client("p-ana", "Ana")
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "random", "name": "Cy"}]
+        code = ana.request("create", game="kill-your-friends", config={}, seed=1, seats=seats)["code"]
+        port, heard = seated(ana, code)
+        session = running.service.tables[code].host.session
+        for _ in range(3000):
+            if session.is_over:
+                break
+            if session.current_seat == 0:
+                port.submit(session.legal_actions(0)[0])
+            else:
+                time.sleep(0.01)
+        wait(lambda: running.service.tables[code].finished)
+        results = running.service.store.results()
+        assert [(r["code"], r["game"]) for r in results] == [(code, "kill-your-friends")]
+        assert json.dumps(results[0]["result"])  # who won, in words
+        assert ana.request("tables")["tables"] == []  # a finished table leaves the lobby
+    finally:
+        running.stop()
