@@ -200,3 +200,48 @@ def test_the_store_records_finished_games(tmp_path):
         assert ana.request("tables")["tables"] == []  # a finished table leaves the lobby
     finally:
         running.stop()
+
+
+def test_a_seat_left_empty_gets_a_stand_in_bot_until_its_player_is_back(tmp_path):
+    """The table's away time (here the least, 5 s) after Bob's screen goes, a bot plays his seat
+    (the log says so); when he joins again he plays it himself."""
+    running = Running(tmp_path)
+    try:
+        ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        code = ana.request("create", game="kill-your-friends", config={}, seed=5, seats=seats,
+                           away_seconds=1)["code"]
+        bob_port, _ = seated(bob, code)
+        ana_port, ana_heard = seated(ana, code)
+        host = running.service.tables[code].host
+        session = host.session
+        bob_port.unlisten(bob_port._listeners[0])  # Bob's connection drops (his screen stops listening)
+        wait(lambda: any(e.kind == "stand_in" and e.level for u in ana_heard for e in u.events), timeout=15)
+        told = [e.describe(host.info.names) for u in ana_heard for e in u.events if e.kind == "stand_in"]
+        assert told == ["Bob is away: a heuristic bot plays for them until they are back"]
+        start = len(session.log)
+        for _ in range(200):  # Ana plays; Bob's turns are the stand-in's
+            if session.is_over or any(seat == 1 for seat, _ in session.log[start:]):
+                break
+            if session.current_seat == 0:
+                ana_port.submit(session.legal_actions(0)[0])
+            time.sleep(0.02)
+        assert any(seat == 1 for seat, _ in session.log[start:]) or session.is_over
+        if session.is_over:
+            return
+        back = RemotePort(bob, bob.request("join", code=code))
+        assert back.seat == 1
+        wait(lambda: any(e.kind == "stand_in" and not e.level for u in ana_heard for e in u.events))
+        for _ in range(100):  # Ana plays on until it is Bob's turn
+            if session.is_over or session.current_seat == 1:
+                break
+            if session.current_seat == 0:
+                ana_port.submit(session.legal_actions(0)[0])
+            time.sleep(0.02)
+        if not session.is_over:
+            moves = len(session.log)
+            time.sleep(0.5)
+            assert len(session.log) == moves  # nobody moves for Bob now: it's his turn
+            assert back.submit(session.legal_actions(1)[0]) is None
+    finally:
+        running.stop()

@@ -72,8 +72,24 @@ class Undone(Event):
         return f"Taken back: {self.move}"
 
 
+@dataclass(frozen=True, slots=True)
+class StandIn(Event):
+    """A human seat's player is away (a dropped connection): a bot plays it until they are back
+    (the table's, not a game's)."""
+
+    seat: PlayerId
+    level: str  # the stand-in bot's level; "" when the player is back
+    kind: ClassVar[str] = "stand_in"
+
+    def describe(self, names: Sequence[str] = ()) -> str:
+        name = names[self.seat] if 0 <= self.seat < len(names) else f"Seat {self.seat + 1}"
+        if self.level:
+            return f"{name} is away: a {self.level} bot plays for them until they are back"
+        return f"{name} is back"
+
+
 #: Events any table may tell, whatever the game (decoders take these with the game's own).
-TABLE_EVENT_TYPES: tuple[type[Event], ...] = (Undone,)
+TABLE_EVENT_TYPES: tuple[type[Event], ...] = (Undone, StandIn)
 
 
 @dataclass(slots=True)

@@ -26,7 +26,7 @@ from collections import deque
 from typing import Any, Callable
 
 from cutthroat.bots import make_bot
-from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules, Undone
+from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules, StandIn, Undone
 from cutthroat.host.clock import Clock, SystemClock
 from cutthroat.host.ports import SeatPort
 from cutthroat.host.updates import Hint, SeatInfo, SeatUpdate, TableInfo
@@ -100,6 +100,11 @@ class TableHost:
 
     def undo(self, seat: int) -> str | None:
         return self._call(lambda: self._undo(seat))
+
+    def stand_in(self, seat: int, level: str | None = "heuristic") -> None:
+        """A human seat whose player is away: a bot of `level` plays it from now on (None: the
+        player is back and plays it again). The log says so."""
+        self._post(lambda: self._set_stand_in(seat, level))
 
     def take_back(self, seat: int) -> str | None:
         """Take back `seat`'s play still waiting for its choices (Esc in its target prompt)."""
@@ -264,6 +269,8 @@ class TableHost:
             return f"There is no seat {seat + 1}"
         if self.info.is_bot(seat):
             return f"{self.info.seats[seat].name} is played by a bot"
+        if seat in self._bot_seats:
+            return f"A bot plays for {self.info.seats[seat].name} while they are away"
         return self._move(seat, action)
 
     def _move(self, seat: int, action: Action) -> str | None:
@@ -286,6 +293,22 @@ class TableHost:
         move = self.rules.describe_action(self.rules.view(self.session.state, taken[0]), taken[1])
         self._changed([Undone(taken[0], move)])
         return None
+
+    def _set_stand_in(self, seat: int, level: str | None) -> None:
+        if self.closed or not 0 <= seat < len(self.info.seats) or self.info.is_bot(seat):
+            return
+        standing = seat in self._bot_seats
+        if (level is not None) == standing:
+            return  # already so
+        if level is not None:
+            self._bots[seat] = make_bot(self.rules, level, seed=self.session.seed * 31 + seat,
+                                        think_ms=self.session.think_ms)
+            self._bot_seats = self._bot_seats | {seat}
+        else:
+            self._bots.pop(seat, None)
+            self._bot_seats = self._bot_seats - {seat}
+            self._asked = None
+        self._changed([StandIn(seat, level or "")])
 
     def _take_back(self, seat: int) -> str | None:
         if self.info.is_bot(seat):
@@ -509,8 +532,8 @@ class TableHost:
                     legal: list[Action]) -> None:
         if self._asked == (seat, version):
             self._asked = None
-        if version != self.session.version or self._holds or self.closed:
-            return  # stale (or paused): the plan asks again
+        if version != self.session.version or self._holds or self.closed or seat not in self._bot_seats:
+            return  # stale (or paused, or the seat's player is back): the plan asks again
         if error is None:
             reason = self._move(seat, action)
             if reason is None:

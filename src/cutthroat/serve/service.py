@@ -39,6 +39,8 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: a code read out loud is 
 MAX_LINE = 1 << 20  # a client's request, at most (bytes)
 BOT_DELAY = 0.6  # seconds a bot waits before its move, so players can follow
 WINDOW_SECONDS = 8.0  # a reaction window's time for the humans it asks
+AWAY_SECONDS = 60.0  # a seat left empty this long (a dropped connection) gets a stand-in bot
+STAND_IN = "heuristic"
 
 
 class Refused(Exception):
@@ -54,15 +56,19 @@ class LiveTable:
     config: dict[str, str]
     seed: int
     seats: list[dict[str, Any]]  # {"kind", "level", "name", "player"}: a human seat's player, or None
+    away_seconds: float = AWAY_SECONDS  # the table's own: how long an empty seat waits for its player
     host: TableHost | None = None
     finished: bool = False
+    present: dict[int, int] = field(default_factory=dict)  # seat → screens listening to it now
+    away: dict[int, Any] = field(default_factory=dict)  # seat → the timer that brings a stand-in
 
     @property
     def status(self) -> str:
         return "over" if self.finished else "playing" if self.host is not None else "waiting"
 
     def setup(self) -> dict[str, Any]:
-        return {"game": self.game, "config": self.config, "seed": self.seed, "seats": self.seats}
+        return {"game": self.game, "config": self.config, "seed": self.seed, "seats": self.seats,
+                "away_seconds": self.away_seconds}
 
     def summary(self, player: str) -> dict[str, Any]:
         """What the lobby shows of it: game, code, seats (taken or free, yours), status."""
@@ -115,7 +121,8 @@ class TableService:
         """Every table the store has that is not over: waiting again, or playing on from its
         last saved move."""
         for code, setup, status, game in self.store.live_tables():
-            table = LiveTable(code, setup["game"], setup["config"], setup["seed"], setup["seats"])
+            table = LiveTable(code, setup["game"], setup["config"], setup["seed"], setup["seats"],
+                              setup.get("away_seconds", AWAY_SECONDS))
             self.tables[code] = table
             if game is not None:
                 try:
@@ -124,6 +131,9 @@ class TableService:
                     log.error("table %s can't be resumed: %s", code, exc)
                     continue
                 self._run(table, session)
+                for seat, s in enumerate(table.seats):  # nobody is back yet
+                    if s["kind"] == "human":
+                        self.seat_left(table, seat)
             log.info("table %s (%s) resumed: %s", code, table.game, table.status)
 
     def new_token(self, player: str) -> str:
@@ -170,8 +180,10 @@ class TableService:
             raise Refused(problem)
         seed = request.get("seed")
         seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else random.randrange(1_000_000)
+        away = request.get("away_seconds", AWAY_SECONDS)
+        away = float(away) if isinstance(away, (int, float)) and not isinstance(away, bool) else AWAY_SECONDS
         code = self._new_code()
-        table = LiveTable(code, info.game_id, config, seed, seats)
+        table = LiveTable(code, info.game_id, config, seed, seats, max(5.0, min(away, 3600.0)))
         self.tables[code] = table
         self._sit(table, table.free_seat(), player, name)
         log.info("table %s (%s, %d seats) created by %s", code, info.game_id, len(seats), player[:12])
@@ -200,6 +212,24 @@ class TableService:
             self._sit(table, seat, player, name)
             log.info("%s joined table %s in seat %d", player[:12], table.code, seat + 1)
         return table, seat
+
+    # -- players away and back ---------------------------------------------------------------------
+    def seat_listening(self, table: LiveTable, seat: int) -> None:
+        """A screen listens to the seat: its player is here (a stand-in bot steps down)."""
+        table.present[seat] = table.present.get(seat, 0) + 1
+        timer = table.away.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if table.host is not None:
+            table.host.stand_in(seat, None)
+
+    def seat_left(self, table: LiveTable, seat: int) -> None:
+        """No screen listens to the seat any more: after the table's away time, a bot plays it."""
+        table.present[seat] = max(0, table.present.get(seat, 0) - 1)
+        if table.present[seat] or table.host is None or table.finished or seat in table.away:
+            return
+        host = table.host
+        table.away[seat] = self.loop.call_later(table.away_seconds, lambda: host.stand_in(seat, STAND_IN))
 
     def _sit(self, table: LiveTable, seat: int, player: str, name: str) -> None:
         taken = {s["name"].casefold() for i, s in enumerate(table.seats) if i != seat}
@@ -284,6 +314,8 @@ class ClientLink:
     def unlisten(self) -> None:
         if self.port is not None and self.listening is not None:
             self.port.unlisten(self.listening)
+            if self.seat is not None:
+                self.service.seat_left(self.table, self.seat)
         self.port = self.listening = None
 
     async def handle(self, line: bytes) -> None:
@@ -380,5 +412,7 @@ class ClientLink:
 
         hello = port.listen(heard)
         self.table, self.seat, self.port, self.listening = table, seat, port, heard
+        if seat is not None:
+            self.service.seat_listening(table, seat)
         self._decode_action = decoder(host.rules.action_types)
         return {"code": table.code, "table": host.info.to_json(), "seat": seat, "hello": hello.to_json()}
