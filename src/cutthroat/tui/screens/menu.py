@@ -22,6 +22,9 @@ CHOICES = (
 )
 
 
+SERVED_LEAVE = "Back to the lobby (the table plays on; your seat waits for you)"
+
+
 class MenuScreen(ModalScreen[str | None]):
     BINDINGS = with_ids("menu", [
         Binding("escape", "dismiss(None)", "Resume"),
@@ -29,10 +32,17 @@ class MenuScreen(ModalScreen[str | None]):
         Binding("k", "cursor(-1)", show=False),
     ])
 
+    def __init__(self, served_table: bool = False) -> None:
+        """`served_table`: a server's table, which plays on when you leave it (to the lobby)."""
+        super().__init__()
+        self.served_table = served_table
+
     def compose(self) -> ComposeResult:
+        choices = [(key, SERVED_LEAVE if key == "title" and self.served_table else label)
+                   for key, label in CHOICES if not (self.served_table and key in ("save", "load"))]
         with Vertical(id="menu-dialog", classes="dialog"):
             yield Static("Menu", classes="dialog-title")
-            yield OptionList(*(Option(label, id=key) for key, label in CHOICES), id="menu-list")
+            yield OptionList(*(Option(label, id=key) for key, label in choices), id="menu-list")
         yield Footer()
 
     def action_cursor(self, step: int) -> None:

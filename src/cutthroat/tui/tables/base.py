@@ -211,7 +211,7 @@ class TableScreenBase(Screen):
     def action_menu(self) -> None:
         from cutthroat.tui.screens.menu import MenuScreen
 
-        self.app.push_screen(MenuScreen(), self.after_menu)
+        self.app.push_screen(MenuScreen(served_table=self.app.host is None), self.after_menu)
 
     def after_menu(self, choice: str | None) -> None:
         app = self.app
@@ -229,6 +229,8 @@ class TableScreenBase(Screen):
             self.action_rules()
         elif choice == "history":
             self.action_history()
+        elif choice == "title" and app.host is None:  # a server's table: it plays on
+            app.back_to_lobby()
         elif choice == "title":
             app.leave_table()
         elif choice == "quit":
