@@ -169,7 +169,6 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
         if not state.sessions[player]:
             del state.sessions[player]
         state.terminals.discard(terminal)
-        state.channels.discard(process)
         if token is not None:
             service.drop_token(token)
         code = await terminal.close() or code
@@ -179,6 +178,7 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
                 process.stdout.write(RESET_SCREEN + SHUTDOWN.encode())
                 code = 0
             process.exit(code if 0 <= code < 256 else 128 + abs(code))  # (killed by signal N: 128+N)
+        state.channels.discard(process)  # last: a stopping server waits for this (its goodbye sent)
 
 
 async def _pump(process: asyncssh.SSHServerProcess, terminal: AppTerminal, limits: Limits) -> int:

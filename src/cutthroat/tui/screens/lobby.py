@@ -132,8 +132,8 @@ class LobbyScreen(Screen):
                 menu.add_option(Option(table_line(table), id=table["code"]))
             if not tables:
                 menu.add_option(Option("No table yet: n makes one", id="none", disabled=True))
-            if highlighted is not None and tables:
-                menu.highlighted = min(highlighted, len(tables) - 1)
+            if tables:
+                menu.highlighted = min(highlighted or 0, len(tables) - 1)
             menu.focus()
         if self.waiting is not None:
             self.wait_at(self.waiting)
@@ -145,6 +145,12 @@ class LobbyScreen(Screen):
         return self.tables[min(menu.highlighted, len(self.tables) - 1)]["code"]
 
     # -- seats --------------------------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a table (the list has the keys' focus): take a seat there."""
+        event.stop()
+        if event.option.id and event.option.id != "none":
+            self.take_seat(event.option.id)
+
     def action_join(self) -> None:
         code = self.highlighted()
         if code is not None:
@@ -179,9 +185,9 @@ class LobbyScreen(Screen):
 
     def wait_at(self, code: str) -> None:
         """Waiting for friends: say who is missing; once the table plays, open it."""
-        table = next((t for t in self.tables if t["code"] == code), None)
-        if table is None:
-            self.waiting = None
+        table = next((t for t in self.tables or [] if t["code"] == code), None)
+        if table is None:  # not in the list yet (the next refresh has it)
+            self.say(f"Table {code}: waiting for players — tell your friends the code {code}")
             return
         if table["status"] == "playing":
             self.take_seat(code, self.watching)
