@@ -451,3 +451,17 @@ def _game_doc(data: Path, code: str) -> str:
         return db.execute("SELECT game FROM tables WHERE code = ?", (code,)).fetchone()[0]
     finally:
         db.close()
+
+
+@pytest.mark.soak
+def test_fifty_connections_reach_the_lobby_and_keys_still_repaint_quickly():
+    """The load benchmark (benchmarks/serve_load.py), bounded: 50 sessions at once on loopback."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "serve_load", Path(__file__).resolve().parents[1] / "benchmarks" / "serve_load.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = asyncio.run(module.load(50, 240.0))
+    assert figures["in_lobby"] == 50 and figures["failed"] == 0, figures
+    assert figures["key_to_repaint_ms"]["p95"] < 2000, figures  # responsive, with room for a slow machine
