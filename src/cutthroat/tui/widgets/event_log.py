@@ -39,6 +39,7 @@ class EventLog(RichLog):
             self.clear()
             for line in self.entries[-500:]:
                 self.write(line)
+            self.call_after_refresh(self.scroll_end, animate=False)  # the latest in view, as before
 
     def tell(self, line: Text | str) -> None:
         """Write a line to the panel and keep it whole for the history."""
