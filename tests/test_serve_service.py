@@ -245,3 +245,19 @@ def test_a_seat_left_empty_gets_a_stand_in_bot_until_its_player_is_back(tmp_path
             assert back.submit(session.legal_actions(1)[0]) is None
     finally:
         running.stop()
+
+
+def test_limits_count_failed_logins_per_address_and_clamp_windows():
+    from cutthroat.serve.limits import InputBudget, Limits, PerMinute
+
+    now = [0.0]
+    failures = PerMinute(3, clock=lambda: now[0])
+    for _ in range(3):
+        assert not failures.over("10.0.0.1")
+        failures.add("10.0.0.1")
+    assert failures.over("10.0.0.1") and not failures.over("10.0.0.2")
+    now[0] = 61.0
+    assert not failures.over("10.0.0.1")  # a minute later it may try again
+    assert Limits().window(100000, 100000) == (400, 200) and Limits().window(0, -5) == (80, 1)
+    budget = InputBudget(1000, clock=lambda: now[0])
+    assert budget.wait_for(600) == 0 and budget.wait_for(600) > 0  # a flood waits

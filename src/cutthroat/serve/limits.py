@@ -14,7 +14,7 @@ from typing import Callable
 class Limits:
     total_connections: int = 64
     connections_per_key: int = 3
-    auth_attempts_per_minute: int = 20  # per client address
+    auth_failures_per_minute: int = 20  # per client address: then every key is refused a while
     idle_seconds: float = 30 * 60  # no key pressed for this long: the connection is closed
     input_bytes_per_second: int = 4096  # beyond it, keys wait (a paste, a flood)
     max_columns: int = 400
@@ -27,21 +27,26 @@ class Limits:
 
 
 class PerMinute:
-    """How many times each key (an address) did something in the last minute."""
+    """How many times each key (an address) did something in the last minute (`add`), and
+    whether that is over the limit (`over`)."""
 
     def __init__(self, limit: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit = limit
         self.clock = clock
         self._times: dict[str, deque[float]] = defaultdict(deque)
 
-    def allow(self, key: str) -> bool:
-        """Count one more; False once the key is over the limit this minute."""
+    def _recent(self, key: str) -> deque[float]:
         now = self.clock()
         times = self._times[key]
         while times and now - times[0] > 60:
             times.popleft()
-        times.append(now)
-        return len(times) <= self.limit
+        return times
+
+    def add(self, key: str) -> None:
+        self._recent(key).append(self.clock())
+
+    def over(self, key: str) -> bool:
+        return len(self._recent(key)) >= self.limit
 
 
 class InputBudget:
