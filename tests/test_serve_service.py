@@ -94,19 +94,17 @@ def test_a_table_waits_for_its_humans_then_each_seat_hears_only_itself(tmp_path)
         for port, heard in ((ana_port, ana_heard), (bob_port, bob_heard)):
             hello = port.listen(lambda u: None)
             assert hello.seat == port.seat and hello.view.hand == tuple(session.state.hands[port.seat])
-        # Play until both have heard a few changes: only their own seat's, never the other's hand.
+        # Play until both have heard a few changes: each moves from its own latest update.
         moved = 0
-        while moved < 12 and not session.is_over:
-            seat = session.current_seat
-            if seat == 2:
-                time.sleep(0.05)
-                continue
-            port = (ana_port, bob_port)[seat]
-            update = ana_heard[-1] if seat == 0 and ana_heard else bob_heard[-1] if bob_heard else None
-            legal = update.legal if update is not None and update.version == session.version else \
-                session.legal_actions(seat)
-            assert port.submit(legal[0]) in (None, "The table has moved on")
-            moved += 1
+        end = time.monotonic() + 20
+        while moved < 12 and not session.is_over and time.monotonic() < end:
+            for port, heard in ((ana_port, ana_heard), (bob_port, bob_heard)):
+                latest = heard[-1] if heard else port.listen(lambda u: None)
+                if latest.legal and latest.version == session.version:
+                    if port.submit(latest.legal[0]) is None:
+                        moved += 1
+            time.sleep(0.02)
+        assert moved >= 1
         wait(lambda: ana_heard and bob_heard and ana_heard[-1].version == bob_heard[-1].version == session.version)
         for port, heard in ((ana_port, ana_heard), (bob_port, bob_heard)):
             assert {u.seat for u in heard} == {port.seat}
@@ -261,3 +259,28 @@ def test_limits_count_failed_logins_per_address_and_clamp_windows():
     assert Limits().window(100000, 100000) == (400, 200) and Limits().window(0, -5) == (80, 1)
     budget = InputBudget(1000, clock=lambda: now[0])
     assert budget.wait_for(600) == 0 and budget.wait_for(600) > 0  # a flood waits
+
+
+def test_a_turn_timer_has_a_bot_make_the_move_of_a_player_who_lets_it_run_out(tmp_path):
+    """The table's turn time (here 2 s): Ana is told the move made for her, Bob only that a bot
+    moved for her (it may be a secret)."""
+    running = Running(tmp_path)
+    try:
+        ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        code = ana.request("create", game="kill-your-friends", config={}, seed=8, seats=seats,
+                           turn_seconds=2)["code"]
+        bob_port, bob_heard = seated(bob, code)
+        ana_port, ana_heard = seated(ana, code)
+        session = running.service.tables[code].host.session
+        mover = session.current_seat
+        heard = (ana_heard, bob_heard)
+        names = ["Ana", "Bob"]
+        wait(lambda: any(e.kind == "time_up" for u in heard[mover] for e in u.events), timeout=10)
+        own = [e.describe(names) for u in heard[mover] for e in u.events if e.kind == "time_up"]
+        other = [e.describe(names) for u in heard[1 - mover] for e in u.events if e.kind == "time_up"]
+        assert own[0].startswith(f"Time's up for {names[mover]}: a bot played ")
+        assert other[0] == f"Time's up for {names[mover]}: a bot moved for them"
+        assert session.log and session.log[0][0] == mover
+    finally:
+        running.stop()

@@ -88,8 +88,27 @@ class StandIn(Event):
         return f"{name} is back"
 
 
+@dataclass(frozen=True, slots=True)
+class TimeUp(Event):
+    """A human's turn timer ran out: a bot made that one move for them (the table's event)."""
+
+    seat: PlayerId
+    move: str  # the move in words, as its seat sees it ("" in the public twin: it may be a secret)
+    kind: ClassVar[str] = "time_up"
+
+    def visible_to(self) -> tuple[PlayerId, ...] | None:
+        return (self.seat,) if self.move else None
+
+    def public(self) -> "Event | None":
+        return TimeUp(self.seat, "")
+
+    def describe(self, names: Sequence[str] = ()) -> str:
+        name = names[self.seat] if 0 <= self.seat < len(names) else f"Seat {self.seat + 1}"
+        return f"Time's up for {name}: a bot " + (f"played {self.move}" if self.move else "moved for them")
+
+
 #: Events any table may tell, whatever the game (decoders take these with the game's own).
-TABLE_EVENT_TYPES: tuple[type[Event], ...] = (Undone, StandIn)
+TABLE_EVENT_TYPES: tuple[type[Event], ...] = (Undone, StandIn, TimeUp)
 
 
 @dataclass(slots=True)

@@ -26,7 +26,7 @@ from collections import deque
 from typing import Any, Callable
 
 from cutthroat.bots import make_bot
-from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules, StandIn, Undone
+from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules, StandIn, TimeUp, Undone
 from cutthroat.host.clock import Clock, SystemClock
 from cutthroat.host.ports import SeatPort
 from cutthroat.host.updates import Hint, SeatInfo, SeatUpdate, TableInfo
@@ -41,7 +41,8 @@ class TableHost:
     def __init__(self, session: Session, *, clock: Clock | None = None, workers: Workers | None = None,
                  bot_delay: float = 0.0, window_seconds: float | None = None,
                  quick_pass: tuple[int, ...] | frozenset[int] = (), strict: bool = False,
-                 max_moves: int | None = None, bots: dict[int, Any] | None = None) -> None:
+                 max_moves: int | None = None, bots: dict[int, Any] | None = None,
+                 turn_seconds: float | None = None) -> None:
         self.session = session
         self.rules = session.rules
         self.info = TableInfo(session.game, dict(session.config), session.seed,
@@ -50,6 +51,10 @@ class TableHost:
         self.workers = workers or ThreadWorkers()
         self.bot_delay = bot_delay
         self.window_seconds = window_seconds
+        #: A human's time for a move that is not a reaction (None: no clock); when it runs out a
+        #: heuristic bot makes that one move for them (a server's table: nobody stalls it).
+        self.turn_seconds = turn_seconds
+        self._turn_timer = None
         self.quick_pass = frozenset(quick_pass)
         self.strict = strict
         self.max_moves = max_moves  # `simulate`: a game this long is a runaway (strict: it raises)
@@ -381,6 +386,46 @@ class TableHost:
         self._bot_timer = None
         self._asked = None
         self._cancel_deadline()
+        self._cancel_turn_timer()
+
+    def _cancel_turn_timer(self) -> None:
+        if self._turn_timer is not None:
+            self._turn_timer[1].cancel()
+        self._turn_timer = None
+
+    def _time_turn(self, state, version: int, to_act: list[int]) -> None:
+        """A human to make a move that is not a reaction: their turn's clock starts (once a version)."""
+        seats = [s for s in to_act if s not in self._bot_seats and self.rules.reaction_default(state, s) is None]
+        if self.turn_seconds is None or not seats:
+            self._cancel_turn_timer()
+            return
+        if self._turn_timer is not None and self._turn_timer[0] == version:
+            return
+        self._cancel_turn_timer()
+        seat = seats[0]
+        when = self.clock.now() + self.turn_seconds
+        self._turn_timer = (version, self.clock.call_at(when, lambda: self._post(lambda: self._turn_up(seat, version))))
+
+    def _turn_up(self, seat: int, version: int) -> None:
+        """The turn timer ran out: a heuristic bot makes this one move for the seat."""
+        session = self.session
+        if version != session.version or self._holds or self.closed or seat not in self.rules.to_act(session.state):
+            return
+        self._turn_timer = None
+        view, legal = self.rules.view(session.state, seat), self.rules.legal_actions(session.state, seat)
+        if not legal:
+            return
+        bot = make_bot(self.rules, "heuristic", seed=session.seed * 37 + len(session.log))
+        try:
+            action = bot.choose(view, legal)
+        except Exception:  # noqa: BLE001 - a failing bot still may not stall the table
+            action = legal[0]
+        move = self.rules.describe_action(view, action)
+        try:
+            events = session.apply(action, seat)
+        except IllegalAction:
+            return
+        self._changed([TimeUp(seat, move), *events])
 
     # -- what comes next --------------------------------------------------------------------------
     def _plan(self) -> None:
@@ -427,6 +472,7 @@ class TableHost:
                 self._queue.append(ask)
             return
         self._skipping = False
+        self._time_turn(state, version, to_act)
         reacting = [seat for seat in to_act if rules.reaction_default(state, seat) is not None] \
             if self._reactions else []
         if not reacting or self.window_seconds is None or self._claim is not None:

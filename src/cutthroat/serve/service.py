@@ -41,6 +41,14 @@ BOT_DELAY = 0.6  # seconds a bot waits before its move, so players can follow
 WINDOW_SECONDS = 8.0  # a reaction window's time for the humans it asks
 AWAY_SECONDS = 60.0  # a seat left empty this long (a dropped connection) gets a stand-in bot
 STAND_IN = "heuristic"
+TURN_SECONDS = 90.0  # a human's time for a move (then a bot makes that one move for them)
+
+
+def _seconds(value: Any, default: float, least: float) -> float:
+    """A table's time setting from a request: a number of seconds within [least, an hour]."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return default
+    return max(least, min(float(value), 3600.0))
 
 
 class Refused(Exception):
@@ -57,6 +65,7 @@ class LiveTable:
     seed: int
     seats: list[dict[str, Any]]  # {"kind", "level", "name", "player"}: a human seat's player, or None
     away_seconds: float = AWAY_SECONDS  # the table's own: how long an empty seat waits for its player
+    turn_seconds: float = TURN_SECONDS  # the table's own: a human's time for a move
     host: TableHost | None = None
     finished: bool = False
     present: dict[int, int] = field(default_factory=dict)  # seat → screens listening to it now
@@ -68,7 +77,7 @@ class LiveTable:
 
     def setup(self) -> dict[str, Any]:
         return {"game": self.game, "config": self.config, "seed": self.seed, "seats": self.seats,
-                "away_seconds": self.away_seconds}
+                "away_seconds": self.away_seconds, "turn_seconds": self.turn_seconds}
 
     def summary(self, player: str) -> dict[str, Any]:
         """What the lobby shows of it: game, code, seats (taken or free, yours), status."""
@@ -122,7 +131,7 @@ class TableService:
         last saved move."""
         for code, setup, status, game in self.store.live_tables():
             table = LiveTable(code, setup["game"], setup["config"], setup["seed"], setup["seats"],
-                              setup.get("away_seconds", AWAY_SECONDS))
+                              setup.get("away_seconds", AWAY_SECONDS), setup.get("turn_seconds", TURN_SECONDS))
             self.tables[code] = table
             if game is not None:
                 try:
@@ -180,10 +189,10 @@ class TableService:
             raise Refused(problem)
         seed = request.get("seed")
         seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else random.randrange(1_000_000)
-        away = request.get("away_seconds", AWAY_SECONDS)
-        away = float(away) if isinstance(away, (int, float)) and not isinstance(away, bool) else AWAY_SECONDS
+        away = _seconds(request.get("away_seconds"), AWAY_SECONDS, 1.0)
+        turn = _seconds(request.get("turn_seconds"), TURN_SECONDS, 2.0)
         code = self._new_code()
-        table = LiveTable(code, info.game_id, config, seed, seats, max(5.0, min(away, 3600.0)))
+        table = LiveTable(code, info.game_id, config, seed, seats, away, turn)
         self.tables[code] = table
         self._sit(table, table.free_seat(), player, name)
         log.info("table %s (%s, %d seats) created by %s", code, info.game_id, len(seats), player[:12])
@@ -247,7 +256,7 @@ class TableService:
     def _run(self, table: LiveTable, session: Session) -> None:
         """Every human seat is taken: the host runs the table; every change is stored."""
         host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers(), bot_delay=self.bot_delay,
-                         window_seconds=self.window_seconds)
+                         window_seconds=self.window_seconds, turn_seconds=table.turn_seconds)
         table.host = host
         self.store.put_table(table.code, table.setup(), "playing", saves.to_json(session.save_data()))
 
