@@ -300,6 +300,8 @@ def make_table(term: Terminal, humans: int) -> str:
             term.keys("Left")
         assert re.search(rf"^\s+{seat}\s+‹ Human", term.screen(), re.M), term.screen()
     term.keys("C-s")
+    term.wait_for("Time for a move at this table")
+    term.keys("3")  # 90 seconds
     return re.search(r"tell your friends the code ([A-Z]{4})", term.wait_for("tell your friends the code")).group(1)
 
 

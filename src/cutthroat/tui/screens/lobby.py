@@ -22,6 +22,10 @@ from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 
 
+#: The time for a move a new table may take (seconds).
+TURN_TIMES = (("30 seconds", 30), ("1 minute", 60), ("90 seconds", 90), ("3 minutes", 180), ("5 minutes", 300))
+
+
 def table_line(table: dict) -> str:
     """One row of the lobby: code, game, status, the seats ("Ana (you) · Cy (bot) · 1 free")."""
     seats = []
@@ -210,11 +214,19 @@ class LobbyScreen(Screen):
         self.app.push_screen(setup_screen(game_id, on_start=self.create))
 
     def create(self, game: str, config: dict, seed: int, seats: list) -> None:
-        """The setup's Start: the server makes the table (human seats are for friends, the
-        first for you) and we wait at it."""
+        """The setup's Start: then the table's time for a move, and the server makes the table
+        (human seats are for friends, the first for you) and we wait at it."""
         request = [{"kind": s.kind, "level": s.level, "name": s.name if s.is_bot else None} for s in seats]
+        choices = [Choice(str(i + 1), label, seconds) for i, (label, seconds) in enumerate(TURN_TIMES)]
+        note = ("When it runs out a bot makes that one move. A player who drops out gets a bot "
+                "after the same time, until they are back.")
+        self.app.push_screen(ChoiceScreen("Time for a move at this table", choices, note=note, esc="cancel"),
+                             lambda seconds: seconds and self.make_table(game, config, seed, request, seconds))
+
+    def make_table(self, game: str, config: dict, seed: int, seats: list, seconds: float) -> None:
         try:
-            code = self.client.request("create", game=game, config=config, seed=seed, seats=request)["code"]
+            code = self.client.request("create", game=game, config=config, seed=seed, seats=seats,
+                                       turn_seconds=seconds, away_seconds=seconds)["code"]
         except ServiceError as exc:
             self.app.notify(str(exc), title="Can't make that table", severity="error")
             return
