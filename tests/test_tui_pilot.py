@@ -1027,3 +1027,29 @@ async def test_the_footer_fits_80_columns(game: str) -> None:
             assert shown, type(app.screen).__name__
             assert all(k.region.right <= 80 and k.region.width > 0 for k in shown), \
                 [(k.key_display, k.description, k.region) for k in shown]
+
+
+@async_test
+async def test_the_setup_of_a_server_table_says_the_other_humans_are_friends_by_code() -> None:
+    """Made from the lobby (`on_start`), a table's human seats are friends who join by code, under
+    their own names: the setup says so, not "hot-seat"."""
+    from cutthroat.tui.tables.setup import Cycler
+
+    started = []
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen("exploding-kittens", on_start=lambda *args: started.append(args)))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#who-1"))
+        setup = app.screen
+        await pilot.pause()
+        cycler = setup.query_one("#who-1", Cycler)
+        cycler.set_value("human")
+        cycler.post_message(Cycler.Changed(cycler))
+        await pilot.pause()
+        ready = str(setup.query_one("#setup-problem", Static).content)
+        assert "you and 1 friend who join by code (their own names)" in ready and "hot-seat" not in ready
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert started and started[0][0] == "exploding-kittens"  # to the lobby, not started here
+        assert app.host is None

@@ -35,6 +35,8 @@ WHO = (("human", "Human"), ("random", "Random bot"), ("heuristic", "Heuristic bo
 WHO_HELP = ("Human: plays at this keyboard (2+ humans: hot-seat, a curtain hides hands) · bots: random, "
             "heuristic, hard")
 SOLO_HELP = "Human: you play · a bot (random, heuristic, hard): watch it play"
+SERVED_HELP = ("Human: seat 1 is you, the others are friends who join by code (under their own names) · "
+               "bots: random, heuristic, hard")
 NAME_HELP = "The player's name (up to 10 letters)"
 SEED_HELP = "Blank for a fresh shuffle; the same seed deals the same game"
 HOT_SEAT_NOTE = "a curtain hides each hand between turns"
@@ -156,7 +158,8 @@ class SetupScreen(Screen):
                 with Horizontal(classes="seat-line", id=f"seat-line-{i}"):
                     yield Static(f"  {i + 1}", classes="seat-number")
                     who = last.get(f"who-{i}", "human" if i == 0 else "heuristic")
-                    yield Cycler(WHO, who, width=13, id=f"who-{i}", help=WHO_HELP if self.max_seats > 1 else SOLO_HELP)
+                    help_text = SERVED_HELP if self.on_start is not None else WHO_HELP if self.max_seats > 1 else SOLO_HELP
+                    yield Cycler(WHO, who, width=13, id=f"who-{i}", help=help_text)
                     name = "You" if self.max_seats == 1 else NAMES[i]
                     yield steady_input(name, id=f"name-{i}", max_length=NAME_MAX, compact=True, classes="seat-name")
                     for v in self.per_seat:
@@ -280,6 +283,11 @@ class SetupScreen(Screen):
             widget.update("✓ Ready: you play" if humans else f"✓ Ready: watch the {seats[0].level} bot play")
             return
         text = f"✓ Ready: {humans} human{'s' * (humans != 1)}, {bots} bot{'s' * (bots != 1)}"
+        if self.on_start is not None:  # a server's table: the other humans are friends, by code
+            friends = humans - 1
+            text += f" — you and {friends} friend{'s' * (friends != 1)} who join by code" if friends else ""
+            widget.update(escape(text + (" (their own names)" if friends else "")))
+            return
         widget.update(escape(text + (f" — hot-seat: {HOT_SEAT_NOTE}" if humans >= 2 else "")))
 
     def on_cycler_changed(self, event: Cycler.Changed) -> None:
