@@ -106,6 +106,23 @@ class Terminal:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 
+def app_of(server: Server, data: Path, key: Path) -> int:
+    """The pid of the app process a key's player has on the server (its folder is in its env)."""
+    import asyncssh
+
+    from cutthroat.serve.server import player_id
+
+    home = str(data / "players" / player_id(asyncssh.read_public_key(str(key.with_suffix(".pub")))))
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(server.process.pid)], capture_output=True, text=True)
+    for pid in map(int, out.stdout.split()):
+        try:
+            if home.encode() in Path(f"/proc/{pid}/environ").read_bytes():
+                return pid
+        except OSError:
+            continue
+    raise AssertionError(f"no app process for {home}")
+
+
 def start_kill_the_kings(term: Terminal) -> None:
     """From the title (the lobby first, then the games): Kill The Kings, solo, as at home."""
     term.wait_for("Play with friends on this server: the lobby")
@@ -148,9 +165,12 @@ def test_each_player_gets_their_own_app_on_a_pty_that_follows_resizes(tmp_path, 
                        "a 110-column screen")  # the app redrew at the new width
         players = list((tmp_path / "data" / "players").iterdir())
         assert len(players) == 2  # a folder (settings, saves) for each key
-        bob.keys("q")
-        bob.wait_for("SSH-EXIT=0")
-        assert "Kill The Kings" in ana.screen()  # Bob leaving touched nothing of Ana's
+        bob_app = app_of(server, tmp_path / "data", keys[1])
+        os.kill(bob_app, signal.SIGKILL)  # Bob's app crashes
+        bob.wait_for("SSH-EXIT=")  # his session ends with it
+        ana.keys("n")  # Ana's game goes on: she draws
+        ana.wait_for("Drawn ")
+        assert server.process.poll() is None
     finally:
         assert server.stop() == 0
     assert "session for" in server.text() and "connect from 127.0.0.1" in server.text()

@@ -14,7 +14,8 @@ from typing import Callable
 class Limits:
     total_connections: int = 64
     connections_per_key: int = 3
-    auth_failures_per_minute: int = 20  # per client address: then every key is refused a while
+    auth_attempts_per_minute: int = 120  # keys offered, per client address (friends behind one NAT fit)
+    auth_failures_per_minute: int = 20  # keys refused, per client address: then every key is, a while
     idle_seconds: float = 30 * 60  # no key pressed for this long: the connection is closed
     input_bytes_per_second: int = 4096  # beyond it, keys wait (a paste, a flood)
     max_columns: int = 400

@@ -67,6 +67,7 @@ class ServerState:
     limits: Limits
     service: TableService | None = None  # the shared tables (None: each app plays at home only)
     allowed: set[bytes] | None = None  # None: any key
+    auth_attempts: PerMinute = field(init=False)
     auth_failures: PerMinute = field(init=False)
     sessions: dict[str, int] = field(default_factory=dict)  # player id -> open sessions
     terminals: set[AppTerminal] = field(default_factory=set)
@@ -74,6 +75,7 @@ class ServerState:
     stopping: bool = False
 
     def __post_init__(self) -> None:
+        self.auth_attempts = PerMinute(self.limits.auth_attempts_per_minute)
         self.auth_failures = PerMinute(self.limits.auth_failures_per_minute)
 
     @property
@@ -113,9 +115,10 @@ class PlayerServer(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         state = self.state
-        if state.auth_failures.over(self.address):
-            log.warning("refused %s: too many failed logins this minute", self.address)
+        if state.auth_failures.over(self.address) or state.auth_attempts.over(self.address):
+            log.warning("refused %s: too many login attempts this minute", self.address)
             return False
+        state.auth_attempts.add(self.address)
         if state.allowed is not None and key.public_data not in state.allowed:
             state.auth_failures.add(self.address)
             log.warning("refused %s: key %s is not in the authorized keys", self.address, key.get_fingerprint())

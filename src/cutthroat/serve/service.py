@@ -324,6 +324,7 @@ class ClientLink:
         if self.port is not None and self.listening is not None:
             self.port.unlisten(self.listening)
             if self.seat is not None:
+                log.info("%s left table %s (seat %d)", (self.player or "?")[:12], self.table.code, self.seat + 1)
                 self.service.seat_left(self.table, self.seat)
         self.port = self.listening = None
 
@@ -422,6 +423,9 @@ class ClientLink:
         hello = port.listen(heard)
         self.table, self.seat, self.port, self.listening = table, seat, port, heard
         if seat is not None:
+            log.info("%s is at table %s (seat %d)", (self.player or "?")[:12], table.code, seat + 1)
             self.service.seat_listening(table, seat)
+        else:
+            log.info("%s watches table %s", (self.player or "?")[:12], table.code)
         self._decode_action = decoder(host.rules.action_types)
         return {"code": table.code, "table": host.info.to_json(), "seat": seat, "hello": hello.to_json()}
