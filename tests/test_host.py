@@ -328,3 +328,28 @@ def test_a_play_waiting_for_its_target_is_taken_back_through_a_wire_port():
     assert port.take_back() is None
     assert session.log == [] and BY_CODE["TARGETED"] in session.state.hands[0]
     assert [e.kind for e in seen[-1].events] == ["undone"] and not seen[-1].can_take_back
+
+
+def test_a_turn_timer_makes_the_move_of_a_human_who_lets_it_run_out():
+    """Every human seat at a server's table has the table's time for a move; then a heuristic
+    bot makes that one move (the seat is told which, the others only that a bot moved)."""
+    seats = [Seat("human", "Ana"), Seat("human", "Bob")]
+    session = Session("kill-your-friends", {}, 4, seats)
+    clock = ManualClock()
+    host = TableHost(session, clock=clock, workers=InlineWorkers(), turn_seconds=30)
+    heard: dict[int, list] = {0: [], 1: []}
+    for seat in (0, 1):
+        host.port(seat).listen(heard[seat].append)
+    host.start()
+    mover = session.current_seat
+    clock.advance(29.9)
+    assert session.log == []
+    clock.advance(0.2)
+    assert [seat for seat, _ in session.log] == [mover]
+    own = [e for u in heard[mover] for e in u.events if e.kind == "time_up"]
+    other = [e for u in heard[1 - mover] for e in u.events if e.kind == "time_up"]
+    assert own[0].move and own[0].describe(["Ana", "Bob"]).startswith(f"Time's up for {seats[mover].name}: a bot played")
+    assert other[0].move == ""  # the others are told only that a bot moved
+    next_one = session.current_seat
+    assert host.port(next_one).submit(session.legal_actions(next_one)[0]) is None  # in time: no bot
+    assert [seat for seat, _ in session.log][-1] == next_one and len(session.log) == 2

@@ -393,39 +393,46 @@ class TableHost:
             self._turn_timer[1].cancel()
         self._turn_timer = None
 
+    def _turn_seats(self, state, to_act) -> list[int]:
+        """The humans to make a move that is not a reaction (the turn timer's seats)."""
+        return [s for s in to_act if s not in self._bot_seats and self.rules.reaction_default(state, s) is None]
+
     def _time_turn(self, state, version: int, to_act: list[int]) -> None:
-        """A human to make a move that is not a reaction: their turn's clock starts (once a version)."""
-        seats = [s for s in to_act if s not in self._bot_seats and self.rules.reaction_default(state, s) is None]
-        if self.turn_seconds is None or not seats:
+        """Humans to make a move that is not a reaction: the turn's clock starts (once a version)."""
+        if self.turn_seconds is None or not self._turn_seats(state, to_act):
             self._cancel_turn_timer()
             return
         if self._turn_timer is not None and self._turn_timer[0] == version:
             return
         self._cancel_turn_timer()
-        seat = seats[0]
         when = self.clock.now() + self.turn_seconds
-        self._turn_timer = (version, self.clock.call_at(when, lambda: self._post(lambda: self._turn_up(seat, version))))
+        self._turn_timer = (version, self.clock.call_at(when, lambda: self._post(lambda: self._turn_up(version))))
 
-    def _turn_up(self, seat: int, version: int) -> None:
-        """The turn timer ran out: a heuristic bot makes this one move for the seat."""
+    def _turn_up(self, version: int) -> None:
+        """The turn timer ran out: a heuristic bot makes the move of each human still to make
+        theirs (several, where all choose at once)."""
         session = self.session
-        if version != session.version or self._holds or self.closed or seat not in self.rules.to_act(session.state):
+        if version != session.version or self._holds or self.closed:
             return
         self._turn_timer = None
-        view, legal = self.rules.view(session.state, seat), self.rules.legal_actions(session.state, seat)
-        if not legal:
-            return
-        bot = make_bot(self.rules, "heuristic", seed=session.seed * 37 + len(session.log))
-        try:
-            action = bot.choose(view, legal)
-        except Exception:  # noqa: BLE001 - a failing bot still may not stall the table
-            action = legal[0]
-        move = self.rules.describe_action(view, action)
-        try:
-            events = session.apply(action, seat)
-        except IllegalAction:
-            return
-        self._changed([TimeUp(seat, move), *events])
+        for seat in self._turn_seats(session.state, self.rules.to_act(session.state)):
+            state = session.state
+            if seat not in self.rules.to_act(state):
+                continue
+            view, legal = self.rules.view(state, seat), self.rules.legal_actions(state, seat)
+            if not legal:
+                continue
+            bot = make_bot(self.rules, "heuristic", seed=session.seed * 37 + len(session.log))
+            try:
+                action = bot.choose(view, legal)
+            except Exception:  # noqa: BLE001 - a failing bot still may not stall the table
+                action = legal[0]
+            move = self.rules.describe_action(view, action)
+            try:
+                events = session.apply(action, seat)
+            except IllegalAction:
+                continue
+            self._changed([TimeUp(seat, move), *events])
 
     # -- what comes next --------------------------------------------------------------------------
     def _plan(self) -> None:
