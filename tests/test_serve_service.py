@@ -196,6 +196,9 @@ def test_the_store_records_finished_games(tmp_path):
         assert [(r["code"], r["game"]) for r in results] == [(code, "kill-your-friends")]
         assert json.dumps(results[0]["result"])  # who won, in words
         assert ana.request("tables")["tables"] == []  # a finished table leaves the lobby
+        told = ana.request("results")["results"]  # the lobby's "Your last games"
+        assert [(r["code"], r["title"]) for r in told] == [(code, "Kill Your Friends")]
+        assert told[0]["won"] == (0 in session.result().winners)
     finally:
         running.stop()
 
@@ -282,5 +285,26 @@ def test_a_turn_timer_has_a_bot_make_the_move_of_a_player_who_lets_it_run_out(tm
         assert own[0].startswith(f"Time's up for {names[mover]}: a bot played ")
         assert other[0] == f"Time's up for {names[mover]}: a bot moved for them"
         assert session.log and session.log[0][0] == mover
+    finally:
+        running.stop()
+
+
+def test_the_maker_may_start_a_waiting_table_with_bots_in_the_free_seats_and_results_are_told(tmp_path):
+    running = Running(tmp_path)
+    try:
+        ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
+        seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]
+        code = ana.request("create", game="kill-your-friends", config={}, seed=2, seats=seats)["code"]
+        bob.request("join", code=code)
+        with pytest.raises(ServiceError, match="Only the table's maker can start it early"):
+            bob.request("start_now", code=code)
+        ana.request("start_now", code=code)
+        table = running.service.tables[code]
+        assert table.status == "playing"
+        assert [(s.name, s.kind) for s in table.host.info.seats] == [("Ana", "human"), ("Bob", "human"),
+                                                                    ("Bot 3", "bot")]
+        with pytest.raises(ServiceError, match="already playing"):
+            ana.request("start_now", code=code)
+        assert ana.request("results")["results"] == []
     finally:
         running.stop()

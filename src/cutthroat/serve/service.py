@@ -9,7 +9,8 @@ seat's moves. A table waits until every human seat is taken, then a `TableHost` 
 change is written to the store (`store.py`), so a restarted server resumes every table.
 
 protocol (client → service, each with an "id"; the reply carries "re": that id, and "error" if
-refused): hello {token} · name {name} · tables · create {game, config, seats, seed} · join {code}
+refused): hello {token} · name {name} · tables · results · create {game, config, seats, seed,
+turn_seconds, away_seconds} · start_now {code} (its maker: bots in the free seats) · join {code}
 · watch {code} · leave · submit {action} · undo · take_back · hint · history · skip_ahead.
 Pushed to a seated client: {"update": SeatUpdate}.
 """
@@ -222,6 +223,36 @@ class TableService:
             log.info("%s joined table %s in seat %d", player[:12], table.code, seat + 1)
         return table, seat
 
+    def start_now(self, player: str, code: Any) -> LiveTable:
+        """The table's maker starts it with the players there so far: a bot in each free seat."""
+        table = self.table(code)
+        if table.seats[0].get("player") != player:
+            raise Refused("Only the table's maker can start it early")
+        if table.host is not None:
+            raise Refused(f"Table {table.code} is already playing")
+        names = {s["name"].casefold() for s in table.seats}
+        for i, seat in enumerate(table.seats):
+            if seat["kind"] == "human" and seat.get("player") is None:
+                name = next(f"Bot {n}" for n in range(i + 1, 99) if f"bot {n}" not in names)
+                names.add(name.casefold())
+                seat.update(kind="bot", level=STAND_IN, name=name)
+        seats = [Seat(s["kind"], s["name"], s["level"]) for s in table.seats]
+        self._run(table, Session(table.game, table.config, table.seed, seats))
+        log.info("table %s started early by %s", table.code, player[:12])
+        return table
+
+    def results_of(self, player: str, count: int = 5) -> list[dict[str, Any]]:
+        """The player's last finished games, newest first: game, code, whether they won."""
+        out = []
+        for record in reversed(self.store.results()):
+            seats = [i for i, s in enumerate(record["players"]) if s.get("player") == player]
+            if seats:
+                won = any(i in record["result"]["winners"] for i in seats)
+                out.append({"code": record["code"], "title": game_info(record["game"]).name, "won": won})
+            if len(out) == count:
+                break
+        return out
+
     # -- players away and back ---------------------------------------------------------------------
     def seat_listening(self, table: LiveTable, seat: int) -> None:
         """A screen listens to the seat: its player is here (a stand-in bot steps down)."""
@@ -370,6 +401,10 @@ class ClientLink:
         if op == "create":
             table = service.create(self.player, name, request)
             return {"code": table.code}
+        if op == "start_now":
+            return {"code": service.start_now(self.player, request.get("code")).code}
+        if op == "results":
+            return {"results": service.results_of(self.player)}
         if op in ("join", "watch"):
             if op == "join":
                 table, seat = service.join(self.player, name, request.get("code"))

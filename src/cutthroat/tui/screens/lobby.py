@@ -71,15 +71,17 @@ class LobbyScreen(Screen):
         Binding("escape", "app.pop_screen", "back"),
         Binding("enter", "join", "join", key_display="⏎"),
         Binding("n", "new", "new table"),
-        Binding("c", "code", "join by code"),
+        Binding("c", "code", "code"),
         Binding("w", "watch", "watch"),
-        Binding("r", "refresh", "refresh"),
+        Binding("s", "start_now", "start now"),
+        Binding("r", "refresh", "refresh", show=False),  # (the list refreshes itself every second)
     ])
 
     def __init__(self) -> None:
         super().__init__()
         self.tables: list[dict] | None = None  # (None: not read yet)
         self.waiting: str | None = None  # the code of the table we wait at
+        self.made: str | None = None  # the code of the table we made (its maker may start it early)
         self.watching = False
 
     @property
@@ -90,6 +92,7 @@ class LobbyScreen(Screen):
         yield Static(" CUTTHROAT ▸ Lobby", id="lobby-title", classes="title-bar")
         yield Static("Tables on this server", id="lobby-head")
         yield OptionList(id="lobby-list")
+        yield Static(id="lobby-results")
         yield Static(id="lobby-status")
         yield Footer()
 
@@ -141,6 +144,16 @@ class LobbyScreen(Screen):
             menu.focus()
         if self.waiting is not None:
             self.wait_at(self.waiting)
+        self.show_results()
+
+    def show_results(self) -> None:
+        """Your last finished games, in a line."""
+        try:
+            results = self.client.request("results")["results"]
+        except ServiceError:
+            return
+        text = " · ".join(f"{r['title'].split(':')[0]} {'won' if r['won'] else 'lost'}" for r in results)
+        self.query_one("#lobby-results", Static).update(f"Your last games: {text}" if text else "")
 
     def highlighted(self) -> str | None:
         menu = self.query_one("#lobby-list", OptionList)
@@ -168,6 +181,19 @@ class LobbyScreen(Screen):
     def action_code(self) -> None:
         self.app.push_screen(AskScreen("The table's code:", 8, "ABCD"),
                              lambda code: code and self.take_seat(code))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start_now":  # while you wait at a table you made
+            return self.waiting is not None and self.made == self.waiting
+        return True
+
+    def action_start_now(self) -> None:
+        try:
+            self.client.request("start_now", code=self.waiting)
+        except ServiceError as exc:
+            self.say(f"✗ {exc}")
+            return
+        self.refresh_tables()
 
     def action_refresh(self) -> None:
         self.refresh_tables()
@@ -197,8 +223,10 @@ class LobbyScreen(Screen):
             self.take_seat(code, self.watching)
             return
         free = sum(1 for s in table["seats"] if not s["taken"])
+        early = " · s: start now, bots in the free seats" if self.made == code else ""
         self.say(f"Table {code}: waiting for {free} more player{'s' * (free != 1)} — "
-                 f"tell your friends the code {code}")
+                 f"tell your friends the code {code}{early}")
+        self.refresh_bindings()
 
     # -- a new table --------------------------------------------------------------------------------
     def action_new(self) -> None:
@@ -231,5 +259,6 @@ class LobbyScreen(Screen):
             self.app.notify(str(exc), title="Can't make that table", severity="error")
             return
         self.app.pop_screen()  # the setup
+        self.made = code
         self.refresh_tables()
         self.take_seat(code)
