@@ -142,9 +142,9 @@ class LobbyScreen(Screen):
             if tables:
                 menu.highlighted = min(highlighted or 0, len(tables) - 1)
             menu.focus()
+            self.show_results()  # (a table gone from the list may have just finished)
         if self.waiting is not None:
             self.wait_at(self.waiting)
-        self.show_results()
 
     def show_results(self) -> None:
         """Your last finished games, in a line."""
