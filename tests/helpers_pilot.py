@@ -69,3 +69,26 @@ def frame_kind(frame: str, private_marks=HAND_MARKS) -> str:
     if "Pass to " in frame and "Press Enter when only" in frame:
         return "curtain"
     return "private" if any(mark in frame for mark in private_marks) else "shared"
+
+
+async def settle(pilot: Pilot, done, tries: int = 250) -> None:
+    """Wait for `done()`, then for every table log to show its latest line (a snapshot of a
+    loaded machine must not catch a log still scrolling), then one more refresh."""
+    from cutthroat.tui.widgets.event_log import EventLog
+
+    for _ in range(tries):
+        if done():
+            break
+        await pilot.pause(0.02)
+    assert done(), type(pilot.app.screen).__name__
+
+    def logs_at_end() -> bool:
+        logs = [log for screen in pilot.app.screen_stack for log in screen.query(EventLog)]
+        return all(log.scroll_y >= log.max_scroll_y and (log.max_scroll_y > 0 or len(log.lines) <= log.size.height)
+                   for log in logs)
+
+    for _ in range(tries):
+        if logs_at_end():
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()

@@ -24,6 +24,7 @@ from cutthroat.tui.tables.exploding_kittens.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from helpers_ek import BOX_CONFIG, position
+from helpers_pilot import settle
 
 SIZE = (80, 24)
 GAME = "exploding-kittens"
@@ -37,13 +38,6 @@ def unicode_cards(write_settings) -> None:
     write_settings(card_style="unicode")
 
 
-async def settle(pilot: Pilot, done, tries: int = 250) -> None:
-    for _ in range(tries):
-        if done():
-            break
-        await pilot.pause(0.02)
-    assert done(), type(pilot.app.screen).__name__
-    await pilot.pause()
 
 
 def loaded(state, seats) -> CutthroatApp:

@@ -23,6 +23,7 @@ from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.stab_your_friends.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
+from helpers_pilot import settle
 
 SIZE = (80, 24)
 GAME = "stab-your-friends"
@@ -45,13 +46,6 @@ def played_until(seed: int, seats: list[Seat], done) -> Session:
     return session
 
 
-async def settle(pilot: Pilot, done, tries: int = 250) -> None:
-    for _ in range(tries):
-        if done():
-            break
-        await pilot.pause(0.02)
-    assert done(), type(pilot.app.screen).__name__
-    await pilot.pause()
 
 
 def test_syf_setup_screen(snap_compare) -> None:

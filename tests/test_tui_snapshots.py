@@ -32,7 +32,7 @@ from cutthroat.tui.screens.load import LoadScreen
 from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
-from helpers_pilot import session_of
+from helpers_pilot import session_of, settle
 from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
 
@@ -54,13 +54,6 @@ def table_app(seed: int) -> CutthroatApp:
     return CutthroatApp(start=dict(game="kill-the-kings", config={"mode": "killer"}, seed=seed, seats=[YOU]))
 
 
-async def settle(pilot: Pilot, done, tries: int = 200) -> None:
-    for _ in range(tries):
-        if done():
-            break
-        await pilot.pause(0.02)
-    assert done(), type(pilot.app.screen).__name__
-    await pilot.pause()
 
 
 def test_title_screen(snap_compare) -> None:
