@@ -251,9 +251,8 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    state.stopping = True
+    state.stopping = True  # (new sessions are refused from now on)
     log.info("stopping: telling %d player(s)", len(state.channels))
-    server.close()
     channels = list(state.channels)
     # Each app is asked to stop; its session then tells its player and ends (play_session).
     await asyncio.gather(*(t.close() for t in list(state.terminals)), return_exceptions=True)
@@ -265,6 +264,7 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
         connection = process.get_extra_info("connection")
         if connection is not None:
             connection.close()
+    server.close()  # last: closing the listener closes the connections it accepted, goodbyes or not
     await server.wait_closed()
     await service.stop()
     log.info("stopped")
