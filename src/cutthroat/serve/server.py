@@ -181,6 +181,10 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
             if state.stopping:  # (the server stopped the app: no failure of the player's)
                 process.stdout.write(RESET_SCREEN + SHUTDOWN.encode())
                 code = 0
+                try:  # the goodbye on its way before the channel closes
+                    await asyncio.wait_for(process.stdout.drain(), 2.0)
+                except (asyncio.TimeoutError, ConnectionError, asyncssh.Error):
+                    pass
             process.exit(code if 0 <= code < 256 else 128 + abs(code))  # (killed by signal N: 128+N)
         state.channels.discard(process)  # last: a stopping server waits for this (its goodbye sent)
 
@@ -260,10 +264,11 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
         if not state.channels:
             break
         await asyncio.sleep(0.1)
-    for process in channels:
-        connection = process.get_extra_info("connection")
-        if connection is not None:
-            connection.close()
+    connections = {c for c in (p.get_extra_info("connection") for p in channels) if c is not None}
+    for connection in connections:
+        connection.close()
+    if connections:  # each flushed and closed (the process ending would drop what is unsent)
+        await asyncio.wait([asyncio.ensure_future(c.wait_closed()) for c in connections], timeout=3.0)
     server.close()  # last: closing the listener closes the connections it accepted, goodbyes or not
     await server.wait_closed()
     await service.stop()
