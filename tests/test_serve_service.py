@@ -76,6 +76,16 @@ def seated(client: ServiceClient, code: str) -> tuple[RemotePort, list]:
     return port, heard
 
 
+def two_at_a_table(running: Running, **table) -> tuple:
+    """Ana makes a two-human Kill Your Friends table, Bob and Ana sit at it: (Bob's client, Ana's
+    (port, heard), Bob's (port, heard), the code)."""
+    ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    code = ana.request("create", game="kill-your-friends", config={}, seats=seats, **table)["code"]
+    bob_seat = seated(bob, code)
+    return bob, seated(ana, code), bob_seat, code
+
+
 def test_a_table_waits_for_its_humans_then_each_seat_hears_only_itself(tmp_path):
     running = Running(tmp_path)
     try:
@@ -204,16 +214,11 @@ def test_the_store_records_finished_games(tmp_path):
 
 
 def test_a_seat_left_empty_gets_a_stand_in_bot_until_its_player_is_back(tmp_path):
-    """The table's away time (here the least, 5 s) after Bob's screen goes, a bot plays his seat
+    """The table's away time (here 1 s) after Bob's screen goes, a bot plays his seat
     (the log says so); when he joins again he plays it himself."""
     running = Running(tmp_path)
     try:
-        ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
-        seats = [{"kind": "human"}, {"kind": "human"}]
-        code = ana.request("create", game="kill-your-friends", config={}, seed=5, seats=seats,
-                           away_seconds=1)["code"]
-        bob_port, _ = seated(bob, code)
-        ana_port, ana_heard = seated(ana, code)
+        bob, (ana_port, ana_heard), (bob_port, _), code = two_at_a_table(running, seed=5, away_seconds=1)
         host = running.service.tables[code].host
         session = host.session
         bob_port.unlisten(bob_port._listeners[0])  # Bob's connection drops (his screen stops listening)
@@ -269,12 +274,7 @@ def test_a_turn_timer_has_a_bot_make_the_move_of_a_player_who_lets_it_run_out(tm
     moved for her (it may be a secret)."""
     running = Running(tmp_path)
     try:
-        ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
-        seats = [{"kind": "human"}, {"kind": "human"}]
-        code = ana.request("create", game="kill-your-friends", config={}, seed=8, seats=seats,
-                           turn_seconds=2)["code"]
-        bob_port, bob_heard = seated(bob, code)
-        ana_port, ana_heard = seated(ana, code)
+        _, (ana_port, ana_heard), (bob_port, bob_heard), code = two_at_a_table(running, seed=8, turn_seconds=2)
         session = running.service.tables[code].host.session
         mover = session.current_seat
         heard = (ana_heard, bob_heard)
