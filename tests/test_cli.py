@@ -73,9 +73,31 @@ def test_simulate_json_fields_and_determinism(capsys):
     assert first["errors"] == 0 and first["players"] == 1 and first["bots"] == ["heuristic"]
     assert first["variants"] == {"mode": "killer"}
     assert first["wins"]["heuristic"] == round(first["killer_win_rate"] * 20)
+    assert first["decision_ms"]["heuristic"]["decisions"] > 0
     assert cli.main(args) == 0
     second = json.loads(capsys.readouterr().out)
-    for volatile in ("seconds", "games_per_second"):
+    for volatile in ("seconds", "games_per_second", "decision_ms"):
+        first.pop(volatile), second.pop(volatile)
+    assert first == second
+
+
+def test_a_budget_of_playouts_plays_the_same_games_however_slow_the_machine(capsys, monkeypatch):
+    """`--playouts N` fixes the hard bot's budget by count: a clock that races (a busy machine)
+    changes nothing, and the report says how long its decisions took (mean, p95, max)."""
+    import time as time_module
+
+    args = ["simulate", "kill-the-kings", "--games", "2", "--seed", "3", "--bots", "hard", "--playouts", "16",
+            "--json"]
+    assert cli.main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    timing = first["decision_ms"]["hard"]
+    assert timing["decisions"] > 0 and 0 <= timing["mean"] <= timing["max"] and timing["p95"] <= timing["max"]
+    real = time_module.perf_counter
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(time_module, "perf_counter", lambda: real() + next(ticks))  # a second per look
+    assert cli.main(args) == 0
+    second = json.loads(capsys.readouterr().out)
+    for volatile in ("seconds", "games_per_second", "decision_ms"):
         first.pop(volatile), second.pop(volatile)
     assert first == second
 
@@ -109,6 +131,7 @@ def test_simulate_reports_errors_with_nonzero_exit(capsys, monkeypatch):
     (["play", "kill-the-kings", "--humans", "1", "--bots", "hard,typo"], "unknown bot level 'typo'"),
     (["simulate", "kill-the-kings", "--games", "2", "--think", "0"], "--think must be at least 1"),
     (["play", "psycho-killer", "--think", "-5"], "--think must be at least 1"),
+    (["simulate", "psycho-killer", "--games", "1", "--playouts", "0"], "--playouts must be at least 1"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, fragment, capsys):
     assert cli.main(args) == 2

@@ -59,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     seats(sim)
     sim.add_argument("--games", type=int, required=True, help="how many games")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--playouts", type=int, default=None, metavar="N",
+                     help="the hard bot's budget as N playouts a decision instead of time: "
+                          "the same games on a busy machine as on an idle one")
 
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", metavar="GAME", help=f"one of: {games}")
@@ -200,18 +203,23 @@ def cmd_simulate(args) -> int:
     players = _players(rules, args.players, config)
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    if args.playouts is not None and args.playouts < 1:
+        raise CliError(f"--playouts must be at least 1, not {args.playouts}")
     levels = _bot_levels(args.bots, players)
     seed = args.seed if args.seed is not None else 0
     wins = {level: 0 for level in levels}
     results = []
     errors = 0
     actions_total = 0
+    thinking: dict[str, list[float]] = {level: [] for level in levels if level != "random"}
     start = time.perf_counter()
     for g in range(args.games):
         # The first seat rotates so no level profits from its seat.
         order = [levels[(i + g) % players] for i in range(players)]
         game_seed = seed + g
-        bots = {i: make_bot(rules, lvl, seed=game_seed * 97 + i, think_ms=args.think) for i, lvl in enumerate(order)}
+        bots = {i: _TimedBot(make_bot(rules, lvl, seed=game_seed * 97 + i, think_ms=args.think,
+                                      playouts=args.playouts), thinking.get(lvl))
+                for i, lvl in enumerate(order)}
         try:
             session = Session(rules.game_id, config, game_seed,
                               [Seat("bot", f"{lvl} {i + 1}", lvl) for i, lvl in enumerate(order)],
@@ -243,6 +251,7 @@ def cmd_simulate(args) -> int:
         "mean_actions": round(actions_total / done, 2),
         "wins": wins,
         **rules.summary_figures(results),
+        "decision_ms": {level: _spread(times) for level, times in thinking.items() if times},
     }
     if args.json:
         print(json.dumps(report))
@@ -250,6 +259,31 @@ def cmd_simulate(args) -> int:
         for key, value in report.items():
             print(f"{key:>18}: {value}")
     return 1 if errors else 0
+
+
+class _TimedBot:
+    """A bot whose every real choice (more than one legal move) is timed into `times`."""
+
+    def __init__(self, bot, times: list[float] | None) -> None:
+        self.bot, self.times = bot, times
+
+    def choose(self, view, legal):
+        if self.times is None or len(legal) < 2:
+            return self.bot.choose(view, legal)
+        start = time.perf_counter()
+        action = self.bot.choose(view, legal)
+        self.times.append((time.perf_counter() - start) * 1000)
+        return action
+
+    def __getattr__(self, name: str):
+        return getattr(self.bot, name)
+
+
+def _spread(times: list[float]) -> dict:
+    """Decisions, mean, p95 and max in milliseconds."""
+    ordered = sorted(times)
+    return {"decisions": len(ordered), "mean": round(sum(ordered) / len(ordered), 2),
+            "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 2), "max": round(ordered[-1], 2)}
 
 
 def cmd_play(args) -> int:

@@ -36,7 +36,10 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-def make_bot(rules: Rules, level: str, seed: int = 0, think_ms: int | None = None) -> Bot:
+def make_bot(rules: Rules, level: str, seed: int = 0, think_ms: int | None = None,
+             playouts: int | None = None) -> Bot:
+    """A bot of `level`. `playouts` (for `hard`) fixes its budget as playouts per decision
+    instead of time, so a measurement plays the same games on a busy machine as on an idle one."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     if level == "random":
@@ -44,4 +47,6 @@ def make_bot(rules: Rules, level: str, seed: int = 0, think_ms: int | None = Non
     from cutthroat.engine.registry import game_info
 
     factories = importlib.import_module(game_info(rules.game_id).bots).BOTS
+    if playouts is not None and level == "hard":
+        return factories[level](rules, seed=seed, think_ms=think_ms, iterations=playouts)
     return factories[level](rules, seed=seed, think_ms=think_ms)

@@ -7,8 +7,9 @@ state, so it can't peek even by accident. Each round samples a fresh determiniza
 single guess about hidden cards dominates) and plays every candidate move out on it with the
 same dice, using the game's cheap policy for everyone; a move's value is the seat's share of
 the wins. Games may narrow the root to their policy's best few moves (`candidates`) and keep
-the policy's first choice unless another is clearly better (`veto`). `paired=False` gives the
-classic UCB1 allocation instead.
+the policy's first choice unless another is clearly better (`veto`) — and then a search whose
+budget can't reach the veto's fewest pairs (`veto_pairs`) doesn't run at all: it could only
+return the policy's choice. `paired=False` gives the classic UCB1 allocation instead.
 """
 
 from __future__ import annotations
@@ -68,18 +69,28 @@ class SearchBot:
         legal = list(self.candidates(view, list(legal)) if self.candidates else legal)
         if len(legal) == 1:
             return legal[0]
+        self.last_stats = []
         visits = [0] * len(legal)
         wins = [0.0] * len(legal)
         paired_results: list[list[float]] = [[] for _ in legal]
-        deadline = time.perf_counter() + self.think_ms / 1000
+        started = time.perf_counter()
+        deadline = started + self.think_ms / 1000
         limit = self.iterations
+        vetoed = self.veto is not None and self.paired
+        if vetoed and limit is not None and -(-limit // len(legal)) < self.veto_pairs:
+            return legal[0]  # too few rounds for the veto ever to overrule the policy
         total = 0
         while True:
             if limit is not None:
                 if total >= limit:
                     break
-            elif total >= len(legal) and time.perf_counter() >= deadline:
-                break
+            elif total >= len(legal):
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                rounds = total // len(legal)
+                if vetoed and rounds + (deadline - now) * rounds / (now - started) < self.veto_pairs:
+                    return legal[0]  # at this pace the veto could never overrule the policy
             if self.paired:
                 # Every root action on the same deal with the same playout dice (common random
                 # numbers): the comparison between actions is far less noisy than the values.

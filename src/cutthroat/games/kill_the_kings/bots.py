@@ -7,6 +7,7 @@ last colour), and the unseen deck is a list of such ints.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Sequence
@@ -263,9 +264,10 @@ class HardBot:
                  rollouts: int = 64, batch: int = 16, z: float = 0.5, tight: int = 1,
                  mode_aware: bool = True, search: bool = True,
                  clairvoyant_search: bool | None = None, solver_below: int = 44,
-                 solver_orders: int = 32) -> None:
+                 solver_orders: int = 32, iterations: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.think_ms = think_ms
+        self.iterations = iterations  # orders per decision with no time cap (measurements)
         self.rollouts = rollouts
         self.batch = batch
         self.z = z
@@ -308,7 +310,8 @@ class HardBot:
         # or the points alone.
         worth = {TARGET: [w + 0.02 * p for w, p in zip(wins, _KILL_POINTS)],
                  POINTS: [float(p) for p in _KILL_POINTS]}
-        deadline = time.perf_counter() + (self.think_ms or 200) / 1000.0
+        deadline = (math.inf if self.iterations is not None
+                    else time.perf_counter() + (self.think_ms or 200) / 1000.0)
         m_count = len(moves)
         sums = {goal: [0.0] * m_count for goal in worth}
         sq = {goal: [0.0] * m_count for goal in worth}
@@ -319,6 +322,8 @@ class HardBot:
         batch = self.batch
         solver = self.solver if view.deck_count < self.solver_below else None
         limit = self.solver_orders if solver is not None else self.rollouts
+        if self.iterations is not None:
+            limit = max(batch, self.iterations)
         if solver is not None:
             prepared = solver.prepare([self._after(kind, a, b, n, r, k, res)
                                        for _, kind, a, b in moves if kind != "end"])
