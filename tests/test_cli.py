@@ -132,6 +132,7 @@ def test_simulate_reports_errors_with_nonzero_exit(capsys, monkeypatch):
     (["simulate", "kill-the-kings", "--games", "2", "--think", "0"], "--think must be at least 1"),
     (["play", "psycho-killer", "--think", "-5"], "--think must be at least 1"),
     (["simulate", "psycho-killer", "--games", "1", "--playouts", "0"], "--playouts must be at least 1"),
+    (["simulate", "psycho-killer", "--games", "1", "--playouts", "8", "--think", "50"], "give one"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, fragment, capsys):
     assert cli.main(args) == 2

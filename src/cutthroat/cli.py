@@ -205,6 +205,8 @@ def cmd_simulate(args) -> int:
         raise CliError("--games must be at least 1")
     if args.playouts is not None and args.playouts < 1:
         raise CliError(f"--playouts must be at least 1, not {args.playouts}")
+    if args.playouts is not None and args.think is not None:
+        raise CliError("--think and --playouts are two kinds of budget: give one")
     levels = _bot_levels(args.bots, players)
     seed = args.seed if args.seed is not None else 0
     wins = {level: 0 for level in levels}
