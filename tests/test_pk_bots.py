@@ -491,6 +491,20 @@ def test_hard_answers_legally_and_the_same_on_the_same_seed(index):
     assert again == first
 
 
+def test_hard_searches_only_where_its_budget_can_overrule_the_policy(monkeypatch):
+    """The veto needs 12 paired playouts: a budget too small for them returns the sharp policy's
+    choice without a single playout; one big enough plays every round."""
+    state = drawn_again("HOOK")  # two candidates: draw again, or stop
+    view, legal = RULES.view(state, 0), RULES.legal_actions(state, 0)
+    deals = []
+    real = RULES.determinize
+    monkeypatch.setattr(RULES, "determinize", lambda v, rng: deals.append(1) or real(v, rng))
+    assert _hard(RULES, seed=1, iterations=22).choose(view, legal) == sharp(state)
+    assert deals == []
+    _hard(RULES, seed=1, iterations=24).choose(view, legal)
+    assert len(deals) == 12
+
+
 # --- 12–13. the levels through simulate ------------------------------------------------------
 
 

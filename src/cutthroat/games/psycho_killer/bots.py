@@ -7,7 +7,10 @@ weapon passed on Let's Split Up), draws again only while the odds of a Psycho Ki
 its hand holds few weapons, keeps Slam the Door and Double Tap for a Psycho Killer, counts the
 Psycho Killers still unseen against the cards left in the decks, reads the decks' known tops
 (Found Footage, cards put back in front of everyone, face-up cards), aims its weapons and
-predicaments at the leader, and trips what helps the leader.
+predicaments at the leader, and trips what helps the leader. The `hard` bot's sharp policy
+(`choose_sharp`) differs in two measured ways: it draws again after every weapon (unless every
+deck shows a Psycho Killer on top), and it fetches a defence or a dump from the discard pile
+with Book of the Dead.
 """
 
 from __future__ import annotations
