@@ -25,6 +25,9 @@ from cutthroat.engine.protocol import Action, Rules
 RolloutPolicy = Callable[[Rules, Any, int, list, random.Random], Action]
 
 DEFAULT_THINK_MS = 400
+
+#: The search's clock (a name of its own, so tests can make time pass as they please).
+clock = time.perf_counter
 EXPLORATION = 0.7
 
 
@@ -61,48 +64,25 @@ class SearchBot:
         self.last_stats: list[tuple[Action, int, float]] = []
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        # The budget covers the whole decision, choosing candidates too; a count reads no clock.
+        started = clock() if self.iterations is None else 0.0
         if len(legal) == 1:
             return legal[0]
         seat = view.seat
         # A game may narrow the root to its policy's best few moves, best first: with a small
         # budget, a few well-measured candidates beat many barely-measured ones.
         legal = list(self.candidates(view, list(legal)) if self.candidates else legal)
+        self.last_stats = []
         if len(legal) == 1:
             return legal[0]
-        self.last_stats = []
+        if self.paired:
+            return self._paired(view, seat, legal, started)
         visits = [0] * len(legal)
         wins = [0.0] * len(legal)
-        paired_results: list[list[float]] = [[] for _ in legal]
-        started = time.perf_counter()
         deadline = started + self.think_ms / 1000
-        limit = self.iterations
-        vetoed = self.veto is not None and self.paired
-        if vetoed and limit is not None and -(-limit // len(legal)) < self.veto_pairs:
-            return legal[0]  # too few rounds for the veto ever to overrule the policy
         total = 0
-        while True:
-            if limit is not None:
-                if total >= limit:
-                    break
-            elif total >= len(legal):
-                now = time.perf_counter()
-                if now >= deadline:
-                    break
-                rounds = total // len(legal)
-                if vetoed and rounds + (deadline - now) * rounds / (now - started) < self.veto_pairs:
-                    return legal[0]  # at this pace the veto could never overrule the policy
-            if self.paired:
-                # Every root action on the same deal with the same playout dice (common random
-                # numbers): the comparison between actions is far less noisy than the values.
-                state = self.rules.determinize(view, self.rng)
-                dice = self.rng.getrandbits(64)
-                for i, action in enumerate(legal):
-                    value = self._play_from(self.rules.copy(state), seat, action, random.Random(dice))
-                    paired_results[i].append(value)
-                    wins[i] += value
-                    visits[i] += 1
-                total += len(legal)
-                continue
+        while total < self.iterations if self.iterations is not None else (
+                total < len(legal) or clock() < deadline):
             i = self._select(visits, wins, total)
             wins[i] += self._playout(view, seat, legal[i])
             visits[i] += 1
@@ -110,9 +90,50 @@ class SearchBot:
         self.last_stats = [(a, v, w / v if v else 0.0) for a, v, w in zip(legal, visits, wins)]
         # Most visits, then most wins, then the earlier (policy-preferred) candidate.
         best = max(range(len(legal)), key=lambda k: (visits[k], wins[k], -k))
-        if self.veto is not None and self.paired and best != 0:
-            if not _clearly_better(paired_results[best], paired_results[0], self.veto, self.veto_pairs):
-                best = 0  # the policy's own first choice stands unless the search is sure
+        return legal[best]
+
+    def _paired(self, view: Any, seat: int, legal: list, started: float) -> Action:
+        """Rounds of every candidate on one deal with the same playout dice (common random
+        numbers): the comparison between moves is far less noisy than their values. On a clock,
+        the search stops as soon as the pace so far says this round would end past the
+        deadline, and a round cut short counts for nothing: the decision keeps to its budget."""
+        n = len(legal)
+        results: list[list[float]] = [[] for _ in legal]
+        vetoed = self.veto is not None
+        limit = self.iterations
+        if limit is not None and vetoed and -(-limit // n) < self.veto_pairs:
+            return legal[0]  # too few rounds for the veto ever to overrule the policy
+        deadline = started + self.think_ms / 1000
+        began = clock() if limit is None else 0.0
+        played = 0  # playouts so far, complete rounds and the one under way
+        rounds = 0
+        while limit is None or rounds * n < limit:
+            state = self.rules.determinize(view, self.rng)
+            dice = self.rng.getrandbits(64)
+            values: list[float] = []
+            for j, action in enumerate(legal):
+                if limit is None and played:
+                    now = clock()
+                    pace = (now - began) / played
+                    if vetoed and rounds + (j + (deadline - now) / pace) / n < self.veto_pairs:
+                        return legal[0]  # at this pace the veto could never overrule the policy
+                    if now + pace * (n - j) > deadline:
+                        break  # this round would end past the deadline
+                values.append(self._play_from(self.rules.copy(state), seat, action, random.Random(dice)))
+                played += 1
+            if len(values) < n:
+                break  # the clock ran out inside this round: it counts for nothing
+            for i, value in enumerate(values):
+                results[i].append(value)
+            rounds += 1
+        if not rounds:
+            return legal[0]
+        wins = [sum(r) for r in results]
+        self.last_stats = [(a, rounds, w / rounds) for a, w in zip(legal, wins)]
+        # Most wins, then the earlier (policy-preferred) candidate.
+        best = max(range(n), key=lambda k: (wins[k], -k))
+        if vetoed and best != 0 and not _clearly_better(results[best], results[0], self.veto, self.veto_pairs):
+            best = 0  # the policy's own first choice stands unless the search is sure
         return legal[best]
 
     @staticmethod

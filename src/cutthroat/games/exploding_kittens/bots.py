@@ -671,65 +671,23 @@ class _Knowing:
 
 
 class HardBot(SearchBot):
-    """The game-agnostic search bot (determinized rollouts, UCB1 at the root, the heuristic as
-    the rollout policy) with three game-specific touches: it searches only the heuristic's few
-    best candidates; the k-th playout of every candidate uses the same seed (same guessed
-    cards, same rollout dice), so candidates are compared on common deals; and it keeps the
-    heuristic's choice unless the paired results say another is clearly better."""
+    """The game-agnostic search bot (paired determinized playouts, the heuristic as the rollout
+    policy) with two game-specific touches: it searches only the heuristic's few best
+    candidates, and its deals guess what the heuristic suspects; it keeps the heuristic's
+    choice unless the paired results say another is better by `confidence` standard errors."""
 
     def __init__(self, rules, seed: int = 0, think_ms: int | None = None, *,
                  rollout=heuristic_rollout, iterations: int | None = None, limit: int = 4,
                  confidence: float = 1.0, **kwargs) -> None:
         self.knowing = _Knowing(rules)
         super().__init__(self.knowing, seed, think_ms, rollout=rollout, iterations=iterations,
-                         **kwargs)
+                         candidates=self._candidates, veto=confidence, **kwargs)
         self.limit = limit
-        self.confidence = confidence
-        self._results: dict[Action, list[float]] = {}
-        self._visits: dict[Action, int] = {}
-        self._base = 0
 
-    def choose(self, view, legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
+    def _candidates(self, view, legal: list) -> list[Action]:
         table = _Table.of_view(view)
-        cands = candidates(table, legal, self.limit)
-        if len(cands) == 1:
-            return cands[0]
         self.knowing.suspect = table.suspect
-        self._results = {a: [] for a in cands}
-        self._visits = {}
-        self._base = self.rng.getrandbits(62)
-        choice = super().choose(view, cands)
-        first = cands[0]
-        if choice == first:
-            return choice
-        a, b = self._results[choice], self._results[first]
-        k = min(len(a), len(b))
-        if k < 2:
-            return first
-        diffs = [x - y for x, y in zip(a[:k], b[:k])]
-        mean = sum(diffs) / k
-        var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-        if mean > 0 and mean * mean * k > self.confidence ** 2 * max(var, 1e-9):
-            return choice
-        return first
-
-    def _play_from(self, state, seat: int, action: Action, rng) -> float:
-        value = super()._play_from(state, seat, action, rng)
-        self._results.setdefault(action, []).append(value)
-        return value
-
-    def _playout(self, view, seat: int, action: Action) -> float:
-        """Unpaired search: the k-th playout of every candidate still shares its seed."""
-        k = self._visits.get(action, 0)
-        self._visits[action] = k + 1
-        main = self.rng
-        self.rng = random.Random(self._base + k)
-        try:
-            return super()._playout(view, seat, action)
-        finally:
-            self.rng = main
+        return candidates(table, legal, self.limit)
 
 
 BOTS = {"heuristic": HeuristicBot, "hard": HardBot}
