@@ -655,7 +655,9 @@ class _Knowing:
         self.suspect = False
 
     def __getattr__(self, name):
-        return getattr(self._rules, name)
+        value = getattr(self._rules, name)
+        setattr(self, name, value)  # found once: playouts call these a million times
+        return value
 
     def determinize(self, view, rng):
         state = self._rules.determinize(view, rng)
