@@ -30,6 +30,10 @@ DEFAULT_THINK_MS = 400
 clock = time.perf_counter
 EXPLORATION = 0.7
 
+#: The paired search plans its rounds to end within this share of the budget: rounds vary in
+#: length, and the last one may run longer than the pace so far.
+PLAN_WITHIN = 0.97
+
 
 def random_rollout(rules: Rules, state: Any, seat: int, legal: list, rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
@@ -103,7 +107,7 @@ class SearchBot:
         limit = self.iterations
         if limit is not None and vetoed and -(-limit // n) < self.veto_pairs:
             return legal[0]  # too few rounds for the veto ever to overrule the policy
-        deadline = started + self.think_ms / 1000
+        deadline = started + self.think_ms / 1000 * PLAN_WITHIN
         began = clock() if limit is None else 0.0
         played = 0  # playouts so far, complete rounds and the one under way
         rounds = 0
