@@ -26,9 +26,10 @@ RolloutPolicy = Callable[[Rules, Any, int, list, random.Random], Action]
 
 DEFAULT_THINK_MS = 400
 
+EXPLORATION = 0.7
+
 #: The search's clock (a name of its own, so tests can make time pass as they please).
 clock = time.perf_counter
-EXPLORATION = 0.7
 
 #: The paired search plans its rounds to end within this share of the budget: rounds vary in
 #: length, and the last one may run longer than the pace so far.
@@ -118,7 +119,7 @@ class SearchBot:
             for j, action in enumerate(legal):
                 if limit is None and played:
                     now = clock()
-                    pace = (now - began) / played
+                    pace = max(now - began, 1e-9) / played  # (a coarse clock may not have moved)
                     if vetoed and rounds + (j + (deadline - now) / pace) / n < self.veto_pairs:
                         return legal[0]  # at this pace the veto could never overrule the policy
                     if now + pace * (n - j) > deadline:
