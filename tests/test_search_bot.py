@@ -114,3 +114,12 @@ def test_a_budget_of_playouts_never_reads_the_clock(monkeypatch):
     game = OneMoveGame(FakeClock(), 1000)  # a second a playout, on a clock nobody reads
     assert SearchBot(game, seed=1, iterations=9, think_ms=1).choose(VIEW, MOVES) == "win"
     assert game.playouts == 9 and game.deals == 3
+
+
+def test_the_unpaired_search_spends_its_count_or_its_clock_on_ucb1(clock):
+    game = OneMoveGame(clock, 1)
+    assert SearchBot(game, seed=1, iterations=30, paired=False).choose(VIEW, MOVES) == "win"
+    assert game.playouts == 30
+    timed = OneMoveGame(clock, 7)
+    assert SearchBot(timed, seed=1, think_ms=50, paired=False).choose(VIEW, MOVES) in MOVES
+    assert timed.playouts == 8  # every move once, then one playout at a time until 50 ms

@@ -8,8 +8,8 @@ single guess about hidden cards dominates) and plays every candidate move out on
 same dice, using the game's cheap policy for everyone; a move's value is the seat's share of
 the wins. Games may narrow the root to their policy's best few moves (`candidates`) and keep
 the policy's first choice unless another is clearly better (`veto`) — and then a search whose
-budget can't reach the veto's fewest pairs (`veto_pairs`) doesn't run at all: it could only
-return the policy's choice. `paired=False` gives the classic UCB1 allocation instead.
+budget can't reach the veto's fewest pairs (`veto_pairs`) stops as soon as that is known (at
+once for a count, after a playout for time): it could only return the policy's choice. `paired=False` gives the classic UCB1 allocation instead.
 """
 
 from __future__ import annotations
@@ -86,8 +86,12 @@ class SearchBot:
         wins = [0.0] * len(legal)
         deadline = started + self.think_ms / 1000
         total = 0
-        while total < self.iterations if self.iterations is not None else (
-                total < len(legal) or clock() < deadline):
+        while True:
+            if self.iterations is not None:
+                if total >= self.iterations:
+                    break
+            elif total >= len(legal) and clock() >= deadline:
+                break  # (every candidate gets one playout first)
             i = self._select(visits, wins, total)
             wins[i] += self._playout(view, seat, legal[i])
             visits[i] += 1
