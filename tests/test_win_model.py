@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from cutthroat.bots import search
 from cutthroat.bots.win_model import WinModel
 from cutthroat.games.exploding_kittens import bots as ek_bots
 from cutthroat.games.exploding_kittens.cards import DEFUSE, TACOCAT
@@ -92,3 +93,30 @@ def test_the_exploding_kittens_search_cuts_its_playouts_short_on_the_model(monke
         EK.apply(state, legal[0], seat)
     bot.choose(EK.view(state, 0), EK.legal_actions(state, 0))
     assert valued and set(valued) == {0}
+
+
+@pytest.mark.parametrize("config,cut", [({}, True), ({"co-op": "on"}, False),
+                                        ({"head-hunter": "5"}, False)])
+def test_kill_your_friends_cuts_playouts_short_only_where_its_model_knows_the_win(config, cut):
+    valued = []
+
+    def chance(state, seat):
+        valued.append(seat)
+        return 0.5
+
+    state = KYF.new_game(config, 3, 4)
+    seat = KYF.to_act(state)[0]
+    bot = kyf_bots.HardBot(KYF, seed=1, iterations=8, evaluate=chance)
+    bot.choose(KYF.view(state, seat), KYF.legal_actions(state, seat))
+    assert bot.max_depth == (kyf_bots.PLAYOUT_MOVES if cut else search.WHOLE_GAME)
+    assert bool(valued) or not cut
+
+
+def test_a_kill_your_friends_playout_cut_short_counts_the_team_or_the_kills():
+    co_op = KYF.new_game({"co-op": "on"}, 3, 4)
+    mate = next(q for q in range(1, 4) if co_op.teams[q] == co_op.teams[0])
+    team = kyf_bots.WIN_MODEL.chance(co_op, 0) + kyf_bots.WIN_MODEL.chance(co_op, mate)
+    assert kyf_bots.value_cut_short(co_op, 0) == pytest.approx(team)
+    hunt = KYF.new_game({"head-hunter": "5"}, 3, 4)
+    hunt.points[:] = [2, 3, 3, 0]
+    assert [kyf_bots.value_cut_short(hunt, q) for q in range(4)] == [0.0, 0.5, 0.5, 0.0]

@@ -26,6 +26,10 @@ RolloutPolicy = Callable[[Rules, Any, int, list, random.Random], Action]
 
 DEFAULT_THINK_MS = 400
 
+#: A playout's moves unless a game cuts them short (and values the position with `evaluate`):
+#: enough for a whole game of any of ours.
+WHOLE_GAME = 400
+
 EXPLORATION = 0.7
 
 #: The search's clock (a name of its own, so tests can make time pass as they please).
@@ -51,7 +55,7 @@ class SearchBot:
 
     def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
                  rollout: RolloutPolicy = random_rollout, iterations: int | None = None,
-                 max_depth: int = 400, evaluate: Callable[[Any, int], float] | None = None,
+                 max_depth: int = WHOLE_GAME, evaluate: Callable[[Any, int], float] | None = None,
                  paired: bool = True,
                  candidates: Callable[[Any, list], list] | None = None,
                  veto: float | None = None, veto_pairs: int = 2) -> None:

@@ -8,10 +8,9 @@ search bot's playouts on determinized states without building a view per move.
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any, Sequence
 
-from cutthroat.bots.search import SearchBot
+from cutthroat.bots.search import WHOLE_GAME, SearchBot
 from cutthroat.bots.win_model import WinModel
 from cutthroat.engine.protocol import Action
 from cutthroat.games.kill_your_friends.cards import (
@@ -191,7 +190,8 @@ def win_features(state, q: int, place: int) -> tuple:
             top == 3, top, state.reaper_on == q, REAPER in hand, place == 0, place == 1)
 
 
-#: A playout stops after this many moves and the position is valued by the win model.
+#: A playout stops after this many moves (a round of turns or so; a whole game is about 104)
+#: and the position is valued by the win model.
 PLAYOUT_MOVES = 15
 
 #: Fitted to 4,971 positions of heuristic self-play (`benchmarks/win_model.py kill-your-friends`);
@@ -199,6 +199,31 @@ PLAYOUT_MOVES = 15
 WIN_MODEL = WinModel(WIN_FEATURES, win_features, seats_in,
                      (0.990, 0.219, -0.337, 1.143, 0.070, -0.240, -0.754, 0.300, 0.082, 0.057))
 
-HardBot = partial(SearchBot, rollout=heuristic_rollout, candidates=root_candidates, veto=1.0)
+def value_cut_short(state, seat: int) -> float:
+    """A playout cut short: the seat's team's chance on the win model, or in Head Hunter (which
+    the model doesn't know) its share of the lead on kills."""
+    if state.head_hunter:
+        best = max(state.points)
+        leaders = [q for q in range(state.n) if state.points[q] == best]
+        return 1.0 / len(leaders) if seat in leaders else 0.0
+    team = state.teams[seat]
+    return sum(WIN_MODEL.chance(state, q) for q in range(state.n) if state.teams[q] == team)
+
+
+class HardBot(SearchBot):
+    """The shared search bot over the heuristic's best few moves, keeping the heuristic's choice
+    unless another is better by a standard error. In the standard game its playouts stop after
+    PLAYOUT_MOVES moves, valued by WIN_MODEL; in Co-op and Head Hunter, whose wins the model
+    wasn't fitted to (a team's, a kill count), they play the game out."""
+
+    def __init__(self, rules, seed: int = 0, think_ms: int | None = None, **options: Any) -> None:
+        options = {"rollout": heuristic_rollout, "candidates": root_candidates, "veto": 1.0,
+                   "evaluate": value_cut_short, **options}
+        super().__init__(rules, seed, think_ms, **options)
+        self.short = options.pop("max_depth", PLAYOUT_MOVES)
+
+    def choose(self, view, legal: Sequence[Action]) -> Action:
+        self.max_depth = WHOLE_GAME if view.co_op or view.head_hunter else self.short
+        return super().choose(view, legal)
 
 BOTS = {"heuristic": HeuristicBot, "hard": HardBot}

@@ -1,0 +1,168 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS; Cowling, Powley & Whitehouse
+2012), game-agnostic through the rules protocol.
+
+One tree for the whole decision, its nodes the sequences of actions taken from the seat's
+current position; every iteration deals a fresh determinization (`rules.determinize(view, rng)`)
+and walks the tree only through actions legal in that deal. Because a move may be legal in one
+deal and not in another, a child's UCB exploration term counts the times it was *available*
+(its parent visited while it was legal), not the parent's visits. A node's value is the share
+of the wins of the player who chose the move into it, so every seat plays for itself in the
+tree. Below the tree the game's rollout policy plays the game out. Moves forced in a deal
+(one legal action) are applied without a node of their own.
+
+It takes the same budgets as `SearchBot` (`think_ms` or `iterations`), and the same optional
+`candidates` to narrow the root to the policy's best few, best first (tried first as well).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable, Sequence
+
+from cutthroat.bots import search
+from cutthroat.bots.search import DEFAULT_THINK_MS, PLAN_WITHIN, WHOLE_GAME, RolloutPolicy, random_rollout
+from cutthroat.engine.protocol import Action, Rules
+
+EXPLORATION = 0.7
+
+#: Below the root a node with v visits holds up to 1 + WIDENING·√v moves.
+WIDENING = 0.5
+
+
+class Node:
+    """Statistics of one move in the tree: chosen by `player`; `reward` is that player's summed
+    win share over the `visits` iterations through it; `avail` counts the parent's visits in
+    which the move was legal."""
+
+    __slots__ = ("player", "children", "visits", "avail", "reward")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class InfoSetSearchBot:
+    level = "hard"
+
+    def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
+                 rollout: RolloutPolicy = random_rollout, iterations: int | None = None,
+                 max_depth: int = WHOLE_GAME, exploration: float = EXPLORATION,
+                 widening: float = WIDENING, candidates: Callable[[Any, list], list] | None = None) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
+        self.rollout = rollout
+        self.iterations = iterations
+        self.max_depth = max_depth
+        self.exploration = exploration
+        self.widening = widening
+        self.candidates = candidates
+        self.root: Node | None = None  # the last decision's tree (for tests and hints)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        started = search.clock() if self.iterations is None else 0.0
+        if len(legal) == 1:
+            return legal[0]
+        root_moves = list(self.candidates(view, list(legal)) if self.candidates else legal)
+        if len(root_moves) == 1:
+            return root_moves[0]
+        root = self.root = Node(view.seat)
+        deadline = started + self.think_ms / 1000 * PLAN_WITHIN
+        began = search.clock() if self.iterations is None else 0.0
+        done = 0
+        while True:
+            if self.iterations is not None:
+                if done >= self.iterations:
+                    break
+            elif done:
+                now = search.clock()
+                if now + max(now - began, 1e-9) / done > deadline:
+                    break  # at this pace, one more iteration would end past the deadline
+            self._iterate(view, root, root_moves)
+            done += 1
+        # Most visits, then the earlier (policy-preferred) move.
+        return max(enumerate(root_moves),
+                   key=lambda im: (root.children[im[1]].visits if im[1] in root.children else -1,
+                                   -im[0]))[1]
+
+    def _iterate(self, view: Any, root: Node, root_moves: list) -> None:
+        rules, rng = self.rules, self.rng
+        state = rules.determinize(view, rng)
+        node, path = root, []
+        legal: list = root_moves
+        expanded = False
+        for _ in range(self.max_depth):
+            if node is not root:
+                to_act = rules.to_act(state)
+                if not to_act:
+                    break
+                player = to_act[0]
+                legal = rules.legal_actions(state, player)
+                if len(legal) == 1:
+                    rules.apply_unchecked(state, legal[0])
+                    continue
+            else:
+                player = view.seat
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            tried = 0
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+                    tried += 1
+            # Below the root, a node grows a new move only as its visits mount (progressive
+            # widening): the policy's own move first, so few visits still meet sensible play.
+            widen = node is root or not tried or tried < 1 + self.widening * math.sqrt(node.visits)
+            if untried and widen:
+                # Expand one move: the root's candidates in order (best first); elsewhere the
+                # policy's own choice where it's untried, else one at random.
+                if node is root:
+                    action = untried[0]
+                else:
+                    pick = self.rollout(rules, state, player, legal, rng)
+                    action = pick if pick in untried else untried[rng.randrange(len(untried))]
+                child = children[action] = Node(player)
+                child.avail = 1
+                rules.apply_unchecked(state, action)
+                path.append(child)
+                expanded = True
+                break
+            log_c = self.exploration
+            best, best_value = None, -1.0
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    continue
+                value = child.reward / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = a, value
+            node = children[best]
+            rules.apply_unchecked(state, best)
+            path.append(node)
+        shares = self._play_out(state) if expanded or path else {}
+        for child in path:
+            child.visits += 1
+            child.reward += shares.get(child.player, 0.0)
+
+    def _play_out(self, state: Any) -> dict[int, float]:
+        """Each winner's share of the win at the end of the rollout (nothing if it never ends)."""
+        rules, rng = self.rules, self.rng
+        for _ in range(self.max_depth):
+            to_act = rules.to_act(state)
+            if not to_act:
+                break
+            p = to_act[0]
+            legal = rules.legal_actions(state, p)
+            rules.apply_unchecked(state, legal[0] if len(legal) == 1 else self.rollout(rules, state, p, legal, rng))
+        else:
+            return {}
+        result = rules.result(state)
+        if result is None or not result.winners:
+            return {}
+        share = 1.0 / len(result.winners)
+        return {w: share for w in result.winners}
