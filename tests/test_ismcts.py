@@ -1,6 +1,6 @@
 """Information-set MCTS, on tiny games through the rules protocol: it finds the winning move, a
 rival in the tree plays for itself, a move legal only in some deals counts only the deals it was
-legal in, and both budgets hold (a count reads no clock; on a clock, no iteration is started
+legal in, a playout cut short is valued by the game, and both budgets hold (a count reads no clock; on a clock, no iteration is started
 that would end past the deadline)."""
 
 from __future__ import annotations
@@ -113,6 +113,24 @@ def test_a_move_legal_in_some_deals_counts_only_those_deals():
     assert stay.avail >= jump.avail + crawl.avail - 2
     assert 0.35 < jump.avail / stay.avail < 0.65
     assert jump.visits > stay.visits  # a jump always wins
+
+
+def test_a_playout_cut_short_is_valued_by_the_games_evaluation():
+    # A game that would never end within the depth: moves are counted in the tree and below it,
+    # and the position after `max_depth` of them is valued for the seat that chose each move.
+    def script(state):
+        return (len(state["moves"]) % 2, ["a", "b"]) if len(state["moves"]) < 50 else None
+
+    lengths = []
+
+    def evaluate(state, seat):
+        lengths.append(len(state["moves"]))
+        return 1.0 if state["moves"][0] == "b" else 0.0
+
+    bot = InfoSetSearchBot(TinyGame(script, lambda state: 0), seed=2, iterations=40,
+                           max_depth=4, evaluate=evaluate)
+    assert bot.choose(VIEW, ["a", "b"]) == "b"
+    assert set(lengths) == {4}
 
 
 class FakeClock:
