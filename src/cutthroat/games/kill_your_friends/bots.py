@@ -190,8 +190,8 @@ def win_features(state, q: int, place: int) -> tuple:
             top == 3, top, state.reaper_on == q, REAPER in hand, place == 0, place == 1)
 
 
-#: A playout stops after this many moves (a round of turns or so; a whole game is about 104)
-#: and the position is valued by the win model.
+#: A playout stops after this many moves (a round of turns or so; a game among heuristics is
+#: about 65) and the position is valued by the win model.
 PLAYOUT_MOVES = 15
 
 #: Fitted to 4,971 positions of heuristic self-play (`benchmarks/win_model.py kill-your-friends`);
