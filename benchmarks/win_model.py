@@ -56,20 +56,34 @@ def log_likelihood(weights, data) -> float:
     return total / len(data)
 
 
+def gradient(weights, data) -> list[float]:
+    grad = [0.0] * len(weights)
+    for seats, winner in data:
+        scores = [sum(w * f for w, f in zip(weights, fs)) for _, fs in seats]
+        top = max(scores)
+        exps = [math.exp(s - top) for s in scores]
+        z = sum(exps)
+        for (q, fs), e in zip(seats, exps):
+            err = (q == winner) - e / z
+            for j, f in enumerate(fs):
+                grad[j] += err * f
+    return [g / len(data) for g in grad]
+
+
 def fit(data, size: int, steps: int = 300, rate: float = 0.5) -> list[float]:
+    """Gradient ascent; a step that would lower the likelihood is halved until it doesn't
+    (features on a large scale, like injury points, overshoot at the first rate)."""
     weights = [0.0] * size
+    current = log_likelihood(weights, data)
     for _ in range(steps):
-        grad = [0.0] * size
-        for seats, winner in data:
-            scores = [sum(w * f for w, f in zip(weights, fs)) for _, fs in seats]
-            top = max(scores)
-            exps = [math.exp(s - top) for s in scores]
-            z = sum(exps)
-            for (q, fs), e in zip(seats, exps):
-                err = (q == winner) - e / z
-                for j, f in enumerate(fs):
-                    grad[j] += err * f
-        weights = [w + rate * g / len(data) for w, g in zip(weights, grad)]
+        grad = gradient(weights, data)
+        while True:
+            trial = [w + rate * g for w, g in zip(weights, grad)]
+            value = log_likelihood(trial, data)
+            if value >= current or rate < 1e-6:
+                break
+            rate /= 2
+        weights, current = trial, value
     return weights
 
 
