@@ -26,10 +26,9 @@ import random
 from typing import Any, Callable, Sequence
 
 from cutthroat.bots import search
-from cutthroat.bots.search import DEFAULT_THINK_MS, PLAN_WITHIN, WHOLE_GAME, RolloutPolicy, random_rollout
+from cutthroat.bots.search import (DEFAULT_THINK_MS, EXPLORATION, PLAN_WITHIN, WHOLE_GAME, RolloutPolicy,
+                                   random_rollout)
 from cutthroat.engine.protocol import Action, Rules
-
-EXPLORATION = 0.7
 
 #: Below the root a node with v visits holds up to 1 + WIDENING·√v moves.
 WIDENING = 0.5
@@ -68,7 +67,7 @@ class InfoSetSearchBot:
         self.widening = widening
         self.candidates = candidates
         self.evaluate = evaluate
-        self.root: Node | None = None  # the last decision's tree (for tests and hints)
+        self.root: Node | None = None  # the last decision's tree (tests read it)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         started = search.clock() if self.iterations is None else 0.0

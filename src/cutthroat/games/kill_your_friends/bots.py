@@ -199,6 +199,7 @@ PLAYOUT_MOVES = 15
 WIN_MODEL = WinModel(WIN_FEATURES, win_features, seats_in,
                      (0.990, 0.219, -0.337, 1.143, 0.070, -0.240, -0.754, 0.300, 0.082, 0.057))
 
+
 def value_cut_short(state, seat: int) -> float:
     """A playout cut short: the seat's team's chance on the win model, or in Head Hunter (which
     the model doesn't know) its share of the lead on kills."""
@@ -225,5 +226,6 @@ class HardBot(SearchBot):
     def choose(self, view, legal: Sequence[Action]) -> Action:
         self.max_depth = WHOLE_GAME if view.co_op or view.head_hunter else self.short
         return super().choose(view, legal)
+
 
 BOTS = {"heuristic": HeuristicBot, "hard": HardBot}
