@@ -22,12 +22,10 @@ the paired search; this stays for games with deeper decisions and the measuremen
 from __future__ import annotations
 
 import math
-import random
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from cutthroat.bots import search
-from cutthroat.bots.search import (DEFAULT_THINK_MS, EXPLORATION, PLAN_WITHIN, WHOLE_GAME, RolloutPolicy,
-                                   random_rollout)
+from cutthroat.bots.search import EXPLORATION, PLAN_WITHIN, PlayoutSearch
 from cutthroat.engine.protocol import Action, Rules
 
 #: Below the root a node with v visits holds up to 1 + WIDENING·√v moves.
@@ -49,31 +47,19 @@ class Node:
         self.reward = 0.0
 
 
-class InfoSetSearchBot:
-    level = "hard"
-
+class InfoSetSearchBot(PlayoutSearch):
     def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
-                 rollout: RolloutPolicy = random_rollout, iterations: int | None = None,
-                 max_depth: int = WHOLE_GAME, exploration: float = EXPLORATION,
-                 widening: float = WIDENING, candidates: Callable[[Any, list], list] | None = None,
-                 evaluate: Callable[[Any, int], float] | None = None) -> None:
-        self.rules = rules
-        self.rng = random.Random(seed)
-        self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
-        self.rollout = rollout
-        self.iterations = iterations
-        self.max_depth = max_depth
+                 exploration: float = EXPLORATION, widening: float = WIDENING, **options: Any) -> None:
+        super().__init__(rules, seed, think_ms, **options)
         self.exploration = exploration
         self.widening = widening
-        self.candidates = candidates
-        self.evaluate = evaluate
         self.root: Node | None = None  # the last decision's tree (tests read it)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         started = search.clock() if self.iterations is None else 0.0
         if len(legal) == 1:
             return legal[0]
-        root_moves = list(self.candidates(view, list(legal)) if self.candidates else legal)
+        root_moves = self._root_moves(view, legal)
         if len(root_moves) == 1:
             return root_moves[0]
         root = self.root = Node(view.seat)
@@ -160,17 +146,9 @@ class InfoSetSearchBot:
     def _play_out(self, state: Any, players: set[int], moves: int) -> dict[int, float]:
         """Each winner's share of the win at the end of the rollout; a rollout cut short after
         `moves` gives `players` the game's `evaluate` of the position (or nothing)."""
-        rules, rng = self.rules, self.rng
-        for _ in range(moves):
-            to_act = rules.to_act(state)
-            if not to_act:
-                break
-            p = to_act[0]
-            legal = rules.legal_actions(state, p)
-            rules.apply_unchecked(state, legal[0] if len(legal) == 1 else self.rollout(rules, state, p, legal, rng))
-        if rules.to_act(state):  # cut short
+        if not self._roll_out(state, moves, self.rng):
             return {q: self.evaluate(state, q) for q in players} if self.evaluate else {}
-        result = rules.result(state)
+        result = self.rules.result(state)
         if result is None or not result.winners:
             return {}
         share = 1.0 / len(result.winners)

@@ -44,21 +44,18 @@ def random_rollout(rules: Rules, state: Any, seat: int, legal: list, rng: random
     return legal[rng.randrange(len(legal))]
 
 
-class SearchBot:
-    """Paired playouts (or UCB1) over the root's candidate moves.
-
-    `think_ms` bounds the time per decision; `iterations` (if given) bounds the playouts instead,
-    which makes tests and measurements independent of machine speed.
-    """
+class PlayoutSearch:
+    """What every search bot here shares: its budget (`think_ms` a decision, or `iterations`
+    playouts, which makes tests and measurements independent of machine speed), the game's
+    rollout policy, an optional cut (`max_depth` moves, then `evaluate(state, seat)`), and the
+    game's narrowing of the root to its policy's best few moves (`candidates`, best first)."""
 
     level = "hard"
 
     def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
                  rollout: RolloutPolicy = random_rollout, iterations: int | None = None,
                  max_depth: int = WHOLE_GAME, evaluate: Callable[[Any, int], float] | None = None,
-                 paired: bool = True,
-                 candidates: Callable[[Any, list], list] | None = None,
-                 veto: float | None = None, veto_pairs: int = 2) -> None:
+                 candidates: Callable[[Any, list], list] | None = None) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
@@ -66,8 +63,35 @@ class SearchBot:
         self.iterations = iterations
         self.max_depth = max_depth
         self.evaluate = evaluate
-        self.paired = paired
         self.candidates = candidates
+
+    def _root_moves(self, view: Any, legal: Sequence[Action]) -> list:
+        """The moves worth searching, best first: with a small budget, a few well-measured
+        candidates beat many barely-measured ones."""
+        return list(self.candidates(view, list(legal)) if self.candidates else legal)
+
+    def _roll_out(self, state: Any, moves: int, rng: random.Random) -> bool:
+        """Play up to `moves` moves with the rollout policy (a forced move without asking it);
+        has the game ended?"""
+        rules = self.rules
+        for _ in range(moves):
+            to_act = rules.to_act(state)
+            if not to_act:
+                return True
+            p = to_act[0]
+            legal = rules.legal_actions(state, p)
+            rules.apply_unchecked(state, legal[0] if len(legal) == 1 else self.rollout(rules, state, p, legal, rng))
+        return not rules.to_act(state)
+
+
+class SearchBot(PlayoutSearch):
+    """Paired playouts (or UCB1) over the root's candidate moves."""
+
+    def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
+                 paired: bool = True, veto: float | None = None, veto_pairs: int = 2,
+                 **options: Any) -> None:
+        super().__init__(rules, seed, think_ms, **options)
+        self.paired = paired
         self.veto = veto
         self.veto_pairs = veto_pairs  # the fewest paired playouts a veto may be overruled on
         self.last_stats: list[tuple[Action, int, float]] = []
@@ -78,9 +102,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         seat = view.seat
-        # A game may narrow the root to its policy's best few moves, best first: with a small
-        # budget, a few well-measured candidates beat many barely-measured ones.
-        legal = list(self.candidates(view, list(legal)) if self.candidates else legal)
+        legal = self._root_moves(view, legal)
         self.last_stats = []
         if len(legal) == 1:
             return legal[0]
@@ -166,18 +188,10 @@ class SearchBot:
         return self._play_from(self.rules.determinize(view, self.rng), seat, action, self.rng)
 
     def _play_from(self, state: Any, seat: int, action: Action, rng: random.Random) -> float:
-        rules = self.rules
-        rules.apply_unchecked(state, action)
-        for _ in range(self.max_depth):
-            to_act = rules.to_act(state)
-            if not to_act:
-                break
-            p = to_act[0]
-            legal = rules.legal_actions(state, p)
-            rules.apply_unchecked(state, legal[0] if len(legal) == 1 else self.rollout(rules, state, p, legal, rng))
-        else:
+        self.rules.apply_unchecked(state, action)
+        if not self._roll_out(state, self.max_depth, rng):
             return self.evaluate(state, seat) if self.evaluate else 0.0
-        result = rules.result(state)
+        result = self.rules.result(state)
         if result is None or seat not in result.winners:
             return 0.0
         return 1.0 / len(result.winners)
