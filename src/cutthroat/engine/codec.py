@@ -38,6 +38,8 @@ def encode(obj: Action | Event) -> dict[str, Any]:
 
 def _decode_value(value: Any, annotation: Any) -> Any:
     text = str(annotation)
+    if value is None and text.replace(" ", "").endswith("|None"):
+        return None  # an optional field left empty ("tuple[PkCard, ...] | None": a card list hidden)
     if "tuple" in text:
         if not isinstance(value, list):
             raise ValueError(f"expected a list, got {value!r}")
