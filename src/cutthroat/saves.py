@@ -22,6 +22,7 @@ from cutthroat import __version__
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.protocol import Action, IllegalAction
 from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
+from cutthroat.names import NAME_MAX, name_problem  # (NAME_MAX: read here by saves' callers too)
 from cutthroat.paths import write_atomically
 
 FORMAT = "cutthroat-save"
@@ -33,9 +34,6 @@ BOT_LEVELS = ("random", "heuristic", "hard")
 
 class SaveError(Exception):
     """A save that can't be read or written; the message is one line fit for a player."""
-
-#: A seat's name, at most (the setup's name field takes this many): every table shows names whole.
-NAME_MAX = 10
 
 
 @dataclass
@@ -229,8 +227,9 @@ def _validate(doc: Any) -> SaveData:
         level = s.get("level")
         if s["kind"] == "bot" and level not in BOT_LEVELS:
             raise SaveError(f"seat {i + 1}: unknown bot level {level!r}")
-        if not 0 < len(s["name"]) <= NAME_MAX:
-            raise SaveError(f"seat {i + 1}: a name of 1–{NAME_MAX} characters, not {s['name'][:40]!r}")
+        problem = name_problem(s["name"])
+        if problem is not None:
+            raise SaveError(f"seat {i + 1}: {problem}, not {s['name'][:40]!r}")
         seats.append(Seat(s["kind"], s["name"], level if s["kind"] == "bot" else None))
     seed = doc.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
