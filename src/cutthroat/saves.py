@@ -8,12 +8,17 @@ Format 2 adds the game's rules `revision` (bumped when a rules fix changes how a
 replays) and an optional `base`, a position the log starts from instead of the seeded deal. A
 save made under an older revision (every format 1 save is revision 1) whose log no longer replays
 to its snapshot is not lost: it goes on from its snapshot, which becomes its base.
+
+Confinement: a server's player app (`confined()`) keeps every file in that player's own folder. A
+save there takes a plain name only (`plain_name`), lists show regular files of the folder only (a
+link inside it is never followed: `listed`, `read`), and no message shows a path.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +39,55 @@ BOT_LEVELS = ("random", "heuristic", "hard")
 
 class SaveError(Exception):
     """A save that can't be read or written; the message is one line fit for a player."""
+
+
+# -- confinement ---------------------------------------------------------------------------------
+#: The switch: `cutthroat serve` sets it (to "1") in each player's app's environment.
+CONFINED_ENV = "CUTTHROAT_CONFINED"
+#: A save's name in a confined app, at most (in characters).
+SAVE_NAME_MAX = 40
+PLAIN_NAME = "A save name is a plain name: letters, digits, spaces, - and _"
+
+
+def confined() -> bool:
+    """Is this app a server's player app? Then its files are the player's own folders only (saves
+    in CUTTHROAT_SAVE_DIR, settings in CUTTHROAT_CONFIG_DIR): a save takes a plain name, the lists
+    show that folder's own files, and nothing the player sees names a path. On when
+    `CUTTHROAT_CONFINED` is set (to anything but "" or "0"), and whenever the app is linked to a
+    server's table service (`CUTTHROAT_SERVICE`), so an app started by a server is never loose."""
+    return os.environ.get(CONFINED_ENV, "") not in ("", "0") or bool(os.environ.get("CUTTHROAT_SERVICE"))
+
+
+def plain_name(typed: str) -> str:
+    """The save name in `typed` (spaces trimmed) if it is a plain name: letters, digits, spaces,
+    `-` and `_`, at most SAVE_NAME_MAX characters. Otherwise SaveError with a one-line reason that
+    never repeats what was typed (it may hold control characters)."""
+    name = unicodedata.normalize("NFC", typed).strip(" ")
+    if not name:
+        raise SaveError("Give the save a name")
+    if len(name) > SAVE_NAME_MAX:
+        raise SaveError(f"A save name is at most {SAVE_NAME_MAX} characters")
+    if not all(ch.isalnum() or ch in " -_" for ch in name):
+        raise SaveError(PLAIN_NAME)
+    return name
+
+
+def listed(directory: str | os.PathLike, pattern: str = "*.json") -> list[Path]:
+    """The files in `directory` a list shows (unsorted). Confined: regular files only, never a link
+    (a link inside the player's folder may lead out of it), and nothing from a folder that is a link."""
+    directory = Path(directory)
+    strict = confined()
+    try:
+        if strict and directory.is_symlink():
+            return []
+        return [p for p in directory.glob(pattern) if p.is_file() and not (strict and p.is_symlink())]
+    except OSError:
+        return []
+
+
+def _shown(path: Path) -> str:
+    """A file as a message names it: its name alone when confined (no server path), else the path."""
+    return path.name if confined() else str(path)
 
 
 @dataclass
@@ -142,11 +196,20 @@ def write(path: str | os.PathLike, data: SaveData) -> Path:
     """Write atomically: a temp file beside the target, flushed and fsynced, then renamed over it."""
     path = Path(path)
     text = json.dumps(to_json(data), indent=1, ensure_ascii=False)
+    if confined() and path.parent.is_symlink():  # a link in the player's folder leads out of it
+        raise SaveError(f"can't write {path.name}: its folder is a link")
     try:
         write_atomically(path, text)
     except OSError as exc:
-        raise SaveError(f"can't write {path}: {exc.strerror or exc}") from None
+        raise SaveError(f"can't write {_shown(path)}: {_reason(exc)}") from None
     return path
+
+
+def _reason(exc: OSError) -> str:
+    """An OSError in a few words (confined: never its text, which may name a path)."""
+    if exc.strerror:
+        return exc.strerror
+    return "the system refused" if confined() else str(exc)
 
 
 def read(path: str | os.PathLike, label: str | None = None) -> SaveData:
@@ -154,6 +217,8 @@ def read(path: str | os.PathLike, label: str | None = None) -> SaveData:
     with `label` (the file's name unless given: the command line gives the path as typed)."""
     path = Path(path)
     label = label or path.name
+    if confined() and path.is_symlink():  # a link in the player's folder may lead out of it
+        raise SaveError(f"{label}: a link, not a save (links aren't followed here)")
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
@@ -162,7 +227,7 @@ def read(path: str | os.PathLike, label: str | None = None) -> SaveData:
     except SaveError:
         raise
     except OSError as exc:
-        raise SaveError(f"{label}: can't read it ({exc.strerror or exc})") from None
+        raise SaveError(f"{label}: can't read it ({_reason(exc)})") from None
     return parse(raw, label)
 
 
