@@ -58,13 +58,9 @@ class GameInProgress:
 
 def games_in_progress(save_dir: str | os.PathLike) -> list[GameInProgress]:
     """Every game in progress in the save directory, newest first, each read and checked."""
-    files = []
-    try:
-        files = [p for p in folder(save_dir).glob("*.json") if p.is_file()]
-    except OSError:
-        pass
+    files = saves.listed(folder(save_dir))  # (confined: no link is followed out of the folder)
     legacy = Path(save_dir) / LEGACY_AUTOSAVE
-    if legacy.is_file():
+    if legacy.is_file() and not (saves.confined() and legacy.is_symlink()):
         files.append(legacy)
     games = []
     for path in files:
@@ -120,8 +116,10 @@ def claim(path: str | os.PathLike) -> Claim | None:
     directory can't hold a lock file (then nothing can be kept there anyway)."""
     path = Path(path)
     lock = _lock_path(path)
+    if saves.confined() and (path.parent.is_symlink() or lock.parent.is_symlink()):
+        raise OSError(f"a link where the {FOLDER} folder or its locks should be")  # never followed
     lock.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)  # a lock file is never a link
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -139,7 +137,7 @@ def is_claimed(path: str | os.PathLike) -> bool:
     """Does some window (this process's other tables included) hold the game open?"""
     lock = _lock_path(Path(path))
     try:
-        fd = os.open(lock, os.O_RDWR)
+        fd = os.open(lock, os.O_RDWR | os.O_NOFOLLOW)
     except OSError:
         return False  # no lock file: nobody ever opened it
     try:

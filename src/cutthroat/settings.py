@@ -3,6 +3,8 @@
 Loading never fails: a broken file gives the defaults plus a one-line message (and is left
 untouched, so the user can fix it), and each wrong-typed or unknown value falls back on its
 own. Saving is atomic, so a crash mid-write can't leave a half-written file. No Textual here.
+Confined (a server's player app): the player's own `settings.json` only, never read through a
+link, and a message names the file, never its folder.
 """
 
 from __future__ import annotations
@@ -111,15 +113,22 @@ def _valid(name: str, value: object, default: object) -> bool:
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and an error line (None when fine). A missing file is not an error."""
     path = settings_path() if path is None else Path(path)
+    strict = _confined()
+    shown = path.name if strict else path  # (confined: the player's folder is the server's business)
+    if strict and path.is_symlink():  # a link in the player's folder may lead out of it
+        return Settings(), f"{shown}: a link, not followed: using defaults"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return Settings(), None
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        reason = " ".join(str(error).split())
-        return Settings(), f"{path}: unreadable settings, using defaults ({reason})"
+        if strict and isinstance(error, OSError):
+            reason = error.strerror or "can't read it"  # (an OSError's text names the path)
+        else:
+            reason = " ".join(str(error).split())
+        return Settings(), f"{shown}: unreadable settings, using defaults ({reason})"
     if not isinstance(data, dict):
-        return Settings(), f"{path}: settings must be a JSON object, using defaults"
+        return Settings(), f"{shown}: settings must be a JSON object, using defaults"
     defaults = Settings()
     values = {}
     for f in fields(Settings):
@@ -127,6 +136,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         value = data.get(f.name, default)
         values[f.name] = value if _valid(f.name, value, default) else default
     return Settings(**values), None
+
+
+def _confined() -> bool:
+    from .saves import confined  # (saves imports the game registry: only when settings load)
+
+    return confined()
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -1,5 +1,8 @@
 """Load: your saves (newest first), each read and checked before you pick it, then the example
-positions shipped with the app (read-only). Your saves can be renamed and deleted."""
+positions shipped with the app (read-only). Your saves can be renamed and deleted.
+
+Confined (a server's player app, `saves.confined()`): your saves are your own folder's files only
+(a link in it is not followed), a new name is a plain name, and no path is shown."""
 
 from __future__ import annotations
 
@@ -59,11 +62,7 @@ class SaveEntry:
 
 def save_files(directory: Path) -> list[Path]:
     """The saves in a folder, newest first (games in progress live in their own folder)."""
-    try:
-        files = [p for p in directory.glob("*.json")
-                 if p.is_file() and p.name != in_progress.LEGACY_AUTOSAVE]
-    except OSError:
-        return []
+    files = [p for p in saves.listed(directory) if p.name != in_progress.LEGACY_AUTOSAVE]
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
@@ -90,7 +89,8 @@ class LoadScreen(Screen):
         self.entries: dict[str, SaveEntry] = {}
         menu.clear_options()
         own = [SaveEntry.read(p, example=False) for p in save_files(self.app.save_dir)]
-        menu.add_option(Option(f"Your saves — {paths.shown(self.app.save_dir)}", disabled=True))
+        where = "" if saves.confined() else f" — {paths.shown(self.app.save_dir)}"
+        menu.add_option(Option(f"Your saves{where}", disabled=True))
         if not own:
             menu.add_option(Option("  (none yet: press s at the table to save)", disabled=True))
         for i, entry in enumerate(own):
@@ -155,7 +155,8 @@ class LoadScreen(Screen):
             self.app.notify(f"Deleted {entry.path.name}")
             self.refresh_list()
 
-        self.app.push_screen(ConfirmScreen("Delete this save?", f"{entry.name}\n{entry.path}"), answered)
+        where = entry.path.name if saves.confined() else entry.path
+        self.app.push_screen(ConfirmScreen("Delete this save?", f"{entry.name}\n{where}"), answered)
 
     def action_rename(self) -> None:
         from cutthroat.tui.screens.save import NameScreen
@@ -175,7 +176,16 @@ class LoadScreen(Screen):
         from cutthroat.tui.screens.confirm import ConfirmScreen
         from cutthroat.tui.screens.save import file_name
 
+        if saves.confined():
+            try:
+                name = saves.plain_name(name)
+            except SaveError as exc:
+                self.app.notify(str(exc), title="Not renamed", severity="warning")
+                return
         target = entry.path.with_name(file_name(name))
+        if saves.confined() and target != entry.path and target.is_symlink():
+            self.app.notify("That name can't be used here: pick another", title="Not renamed", severity="warning")
+            return
 
         def go(yes: bool | None = True) -> None:
             if not yes:

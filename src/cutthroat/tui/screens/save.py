@@ -1,6 +1,10 @@
 """Save: a plain name (into the save directory) or a path (`~` expanded), written atomically.
 A name already taken asks before replacing; a place that can't be written is refused with the
-reason, and the game goes on."""
+reason, and the game goes on.
+
+Confined (a server's player app, `saves.confined()`): a plain name only (letters, digits, spaces,
+- and _), always into the player's own save folder; anything else is refused in one line and
+nothing is written, and no message names a folder or a path."""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from cutthroat import in_progress, paths
+from cutthroat import in_progress, paths, saves
 from cutthroat.saves import SaveError
 from cutthroat.tui.binding_ids import with_ids
 
@@ -30,9 +34,19 @@ def file_name(name: str) -> str:
     return f"{slug or 'save'}.json"
 
 
-def save_target(typed: str, save_dir: Path) -> tuple[Path, str]:
+def save_target(typed: str, save_dir: Path, confined: bool | None = None) -> tuple[Path, str]:
     """The file and the save's name for what was typed: a plain name goes into the save
-    directory; anything with a slash or a leading `~` is a path (".json" added if missing)."""
+    directory; anything with a slash or a leading `~` is a path (".json" added if missing).
+    Confined (the default: `saves.confined()`), only a plain name, and the save directory."""
+    if saves.confined() if confined is None else confined:
+        try:
+            name = saves.plain_name(typed)
+        except SaveError as exc:
+            raise SaveTargetError(str(exc)) from None
+        target = save_dir / file_name(name)
+        if target.is_symlink():  # made by someone else: never written through, nor replaced
+            raise SaveTargetError("That name can't be used here: pick another")
+        return target, name
     typed = typed.strip()
     if not typed:
         raise SaveTargetError("Give the save a name")
@@ -87,8 +101,11 @@ class SaveScreen(NameScreen):
         self.save = save
 
     def compose(self) -> ComposeResult:
-        self.help_text = (f"a name (saved in {paths.shown(self.app.save_dir)}) or a path such as "
-                          "~/games/mine.json  ·  Enter saves, Esc cancels")
+        if saves.confined():  # the player's own folder, which is nobody's business to show
+            self.help_text = "a name: letters, digits, spaces, - and _  ·  Enter saves, Esc cancels"
+        else:
+            self.help_text = (f"a name (saved in {paths.shown(self.app.save_dir)}) or a path such as "
+                              "~/games/mine.json  ·  Enter saves, Esc cancels")
         yield from super().compose()
 
     def submit(self, typed: str) -> None:
@@ -103,7 +120,9 @@ class SaveScreen(NameScreen):
             self.app.notify("That place is kept for games in progress: pick another", severity="warning")
             return
         if target.exists():
-            self.app.push_screen(ConfirmScreen(f"Replace {target.name}?", f"A save is there already:\n{target}"),
+            where = "A save of that name is there already." if saves.confined() else \
+                f"A save is there already:\n{target}"
+            self.app.push_screen(ConfirmScreen(f"Replace {target.name}?", where),
                                  lambda yes: self.write(target, name) if yes else None)
             return
         self.write(target, name)
@@ -114,5 +133,5 @@ class SaveScreen(NameScreen):
         except SaveError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return
-        self.app.notify(f"Saved as {target}")
+        self.app.notify(f"Saved as {name}" if saves.confined() else f"Saved as {target}")
         self.dismiss(str(target))
