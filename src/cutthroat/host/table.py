@@ -330,8 +330,10 @@ class TableHost:
         error = self.session.autosave_error
         if error != self._autosave_error:
             if error:
-                self._notices.append(("Autosave failed", f"{error} — the game goes on; save with s "
-                                                         "to a path elsewhere (e.g. ~/mine.json)"))
+                from cutthroat.saves import confined  # (a server's player app: no path to offer)
+
+                advice = "" if confined() else "; save with s to a path elsewhere (e.g. ~/mine.json)"
+                self._notices.append(("Autosave failed", f"{error} — the game goes on{advice}"))
             self._autosave_error = error
 
     def _changed(self, events: list[Event]) -> None:

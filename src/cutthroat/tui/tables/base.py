@@ -188,6 +188,9 @@ class TableScreenBase(Screen):
     def action_save(self) -> None:
         from cutthroat.tui.screens.save import SaveScreen
 
+        if self.app.host is None:  # a server's table (its `s` isn't offered): the server keeps it
+            self.app.notify("A server table is kept by the server: nothing to save here")
+            return
         self.app.push_screen(SaveScreen(self.app.save_table, self.save_name()))
 
     def action_rules(self) -> None:

@@ -436,7 +436,9 @@ class SharedTableScreen(TableScreenBase):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
-        if action in ("save", "rules", "menu", "history") or update is None:
+        if action == "save":
+            return self.app.host is not None  # a server's table is kept by the server: no `s` there
+        if action in ("rules", "menu", "history") or update is None:
             return True
         if action == "results":
             return update.over
