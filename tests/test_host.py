@@ -353,3 +353,22 @@ def test_a_turn_timer_makes_the_move_of_a_human_who_lets_it_run_out():
     next_one = session.current_seat
     assert host.port(next_one).submit(session.legal_actions(next_one)[0]) is None  # in time: no bot
     assert [seat for seat, _ in session.log][-1] == next_one and len(session.log) == 2
+
+
+def test_a_nope_race_applies_the_first_nope_and_refuses_the_one_answering_the_old_window():
+    """Ana and Bob both Nope Cy's Skip on what they saw (version V); Bob's lands first. Ana's
+    then answers a window that is gone (a Nope of Bob's Nope is a different decision): refused,
+    nothing changes. A move on the position she was told since is taken."""
+    session = ek_session(skip_window({0: "NOPE NOPE DEF", 1: "NOPE DEF"}))
+    host = host_for(session, window_seconds=3.0, bot_delay=5.0)
+    ana, bob = listen(host.port(0)), listen(host.port(1))
+    seen = ana[-1].version
+    assert PlayNope(0) in ana[-1].legal and PlayNope(1) in bob[-1].legal
+    assert host.port(1).submit(PlayNope(1), bob[-1].version) is None
+    log = list(session.log)
+    assert PlayNope(0) in session.legal_actions(0), "Ana could Nope Bob's Nope now…"
+    assert host.port(0).submit(PlayNope(0), seen) == "The table moved on: look again and choose again"
+    assert session.log == log, "…but not by a key pressed on the window she saw before"
+    assert ana[-1].version > seen and host.port(0).submit(PlayNope(0), ana[-1].version) is None
+    assert session.log[-1] == (0, PlayNope(0))
+

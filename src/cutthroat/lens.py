@@ -63,6 +63,9 @@ class Lens:
         self._news: dict[int, list[Event]] = {h: [] for h in self.humans}
         self._sight: Sight | None = None
         self._handed: int | None = None  # the version whose hand-off news was read
+        #: Other screens act at this table too (a server's): each move says which update it
+        #: answers, so one made on a position that moved on meanwhile is refused, not misapplied.
+        self.moves_answer_versions = False
 
     @classmethod
     def for_host(cls, host) -> "Lens":
@@ -79,6 +82,7 @@ class Lens:
         lens.humans = [port.seat] if port.seat is not None else []
         lens.mode = SOLO if port.seat is not None else WATCH
         lens._news = {h: [] for h in lens.humans}
+        lens.moves_answer_versions = True
         return lens
 
     @property

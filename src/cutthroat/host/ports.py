@@ -46,11 +46,12 @@ class SeatPort:
             callback(update)
 
     # -- acting for this seat ---------------------------------------------------------------------
-    def submit(self, action: Action) -> str | None:
-        """None, or the one-line reason the move was refused (and nothing changed)."""
+    def submit(self, action: Action, version: int | None = None) -> str | None:
+        """None, or the one-line reason the move was refused (and nothing changed). `version`:
+        the update the move answers (refused if the seat's position has changed since)."""
         if self.seat is None:
             return "A spectator can't play"
-        return self._host.submit(self.seat, action)
+        return self._host.submit(self.seat, action, version)
 
     def undo(self) -> str | None:
         if self.seat is None:
@@ -123,12 +124,12 @@ class WirePort:
 
         return cross(self._port.listen(lambda update: callback(cross(update))))
 
-    def submit(self, action: Action) -> str | None:
+    def submit(self, action: Action, version: int | None = None) -> str | None:
         try:
             action = self._decode_action(json.loads(json.dumps(encode(action))))
         except CodecError as exc:
             return str(exc)
-        return self._port.submit(action)
+        return self._port.submit(action, version)
 
     def undo(self) -> str | None:
         return self._port.undo()

@@ -35,6 +35,7 @@ from cutthroat.session import Session
 
 log = logging.getLogger("cutthroat.host")
 KEEP = object()  # `configure`: leave this setting as it is
+MOVED_ON = "The table moved on: look again and choose again"
 
 
 class TableHost:
@@ -42,13 +43,18 @@ class TableHost:
                  bot_delay: float = 0.0, window_seconds: float | None = None,
                  quick_pass: tuple[int, ...] | frozenset[int] = (), strict: bool = False,
                  max_moves: int | None = None, bots: dict[int, Any] | None = None,
-                 turn_seconds: float | None = None) -> None:
+                 turn_seconds: float | None = None, show_seed: bool | None = None,
+                 close_threads: bool = True) -> None:
         self.session = session
         self.rules = session.rules
-        self.info = TableInfo(session.game, dict(session.config), session.seed,
+        #: The seed on show from the start only where nobody else's cards hang on it (solo, unless
+        #: the caller says): every hidden card follows from it, so it is told at game over.
+        show_seed = len(session.seats) == 1 if show_seed is None else show_seed
+        self.info = TableInfo(session.game, dict(session.config), session.seed if show_seed else None,
                               tuple(SeatInfo(s.name, s.kind, s.level) for s in session.seats))
         self.clock = clock or SystemClock()
         self.workers = workers or ThreadWorkers()
+        self.close_threads = close_threads  # False: the clock and workers are shared (a server's)
         self.bot_delay = bot_delay
         self.window_seconds = window_seconds
         #: A human's time for a move that is not a reaction (None: no clock); when it runs out a
@@ -66,6 +72,8 @@ class TableHost:
         self._bot_seats = frozenset(i for i, s in enumerate(self.info.seats) if s.is_bot)
         self._bots: dict[int, Any] = dict(bots or {})  # made on first use unless given
         self._ports: dict[int | None, SeatPort] = {}
+        #: seat → (the version since which it has seen this view and these choices, view, choices)
+        self._seen: dict[int, tuple[int, Any, tuple[Action, ...]]] = {}
         self._queue: deque[Callable[[], None]] = deque()
         self._lock = threading.Lock()
         self._writer: int | None = None  # the thread draining the queue now
@@ -99,9 +107,11 @@ class TableHost:
             self.started = True
         self._post(begin)
 
-    def submit(self, seat: int, action: Action) -> str | None:
-        """Apply a human seat's action: None, or the one-line reason it was refused (nothing changed)."""
-        return self._call(lambda: self._human_move(seat, action))
+    def submit(self, seat: int, action: Action, version: int | None = None) -> str | None:
+        """Apply a human seat's action: None, or the one-line reason it was refused (nothing changed).
+        `version`: the update the move answers (a remote player's); refused if the seat's decision
+        has changed since (another player's Nope landed first: the window is a new one)."""
+        return self._call(lambda: self._human_move(seat, action, version))
 
     def undo(self, seat: int) -> str | None:
         return self._call(lambda: self._undo(seat))
@@ -196,7 +206,7 @@ class TableHost:
         """Nothing more moves: timers cancelled, late bot answers dropped, threads ended."""
         self.closed = True
         self._post(self._cancel_timers)
-        for part in (self.workers, self.clock):
+        for part in (self.workers, self.clock) if self.close_threads else ():
             close = getattr(part, "close", None)
             if close is not None:
                 close()
@@ -267,9 +277,11 @@ class TableHost:
         return value
 
     # -- commands (run by the writer) ---------------------------------------------------------------
-    def _human_move(self, seat: int, action: Action) -> str | None:
+    def _human_move(self, seat: int, action: Action, version: int | None = None) -> str | None:
         if self.closed:
             return "This table is closed"
+        if version is not None and version < self._decision_since(seat):
+            return MOVED_ON
         if not 0 <= seat < len(self.info.seats):
             return f"There is no seat {seat + 1}"
         if self.info.is_bot(seat):
@@ -604,6 +616,12 @@ class TableHost:
                                             "it plays a legal move instead"))
         self._move(seat, fallback)
 
+    def _decision_since(self, seat: int) -> int:
+        """The version since which `seat` has been told the position it decides on now (the
+        current version where it was told nothing since)."""
+        seen = self._seen.get(seat)
+        return self.session.version if seen is None else seen[0]
+
     def _hint_snapshot(self, seat: int):
         state = self.session.state
         if seat is None or seat not in self.rules.to_act(state):
@@ -634,14 +652,20 @@ class TableHost:
                     reacting=tuple(s for s in to_act if rules.reaction_default(state, s) is not None),
                     deadline=deadline, skipping=self._skipping, result=result,
                     stats=tuple(dict(s) for s in session.stats) if result is not None else (),
-                    notices=tuple(self._notices), out=tuple(rules.out_seats(state)))
+                    notices=tuple(self._notices), out=tuple(rules.out_seats(state)),
+                    seed=session.seed if result is not None else None)
 
     def _update(self, seat: int | None, events: list[Event], common: dict[str, Any]) -> SeatUpdate:
         session, rules = self.session, self.rules
         mine = tuple(shown for e in events if (shown := e.for_seat(seat)) is not None)
         acting = seat is not None and seat in common["to_act"] and not common["stepping"]
-        return SeatUpdate(seat=seat, view=rules.view(session.state, seat), events=mine,
-                          legal=tuple(rules.legal_actions(session.state, seat)) if acting else (),
+        view = rules.view(session.state, seat)
+        legal = tuple(rules.legal_actions(session.state, seat)) if acting else ()
+        if seat is not None:
+            seen = self._seen.get(seat)
+            if seen is None or seen[1] != view or seen[2] != legal:
+                self._seen[seat] = (session.version, view, legal)
+        return SeatUpdate(seat=seat, view=view, events=mine, legal=legal,
                           can_undo=acting and session.can_undo,
                           can_take_back=acting and rules.open_play(session.state, seat) > 0, **common)
 

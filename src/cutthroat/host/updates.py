@@ -33,11 +33,13 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class TableInfo:
-    """What never changes at a table: the game, its setup, who sits where."""
+    """What never changes at a table: the game, its setup, who sits where. `seed` is the deal's
+    seed where the table shows it from the start (solo play), else None: from it every hidden
+    card follows, so other tables tell it only once the game is over (`SeatUpdate.seed`)."""
 
     game: str
     config: dict[str, str]
-    seed: int
+    seed: int | None
     seats: tuple[SeatInfo, ...]
 
     @property
@@ -87,6 +89,7 @@ class SeatUpdate:
     stats: tuple[dict[str, Any], ...] = ()
     notices: tuple[tuple[str, str], ...] = ()  # (title, text): the table's own news (a bot failed …)
     out: tuple[int, ...] = ()  # seats out of the game (public)
+    seed: int | None = None  # the deal's seed, told once the game is over (never before: it gives every hand)
 
     @property
     def over(self) -> bool:
@@ -117,6 +120,7 @@ class SeatUpdate:
             "stats": [dict(s) for s in self.stats],
             "notices": [list(n) for n in self.notices],
             "out": list(self.out),
+            "seed": self.seed,
         }
 
     @classmethod
@@ -142,4 +146,5 @@ class SeatUpdate:
             stats=tuple(dict(s) for s in data["stats"]),
             notices=tuple((title, text) for title, text in data["notices"]),
             out=tuple(data.get("out", ())),
+            seed=data.get("seed"),
         )
