@@ -36,3 +36,13 @@ def test_a_place_that_cannot_be_a_save_is_refused_with_the_reason(tmp_path, type
     with pytest.raises(SaveTargetError) as info:
         save_target(typed.format(tmp=tmp_path), tmp_path)
     assert reason.format(tmp=tmp_path) in str(info.value) and "\n" not in str(info.value)
+
+
+def test_confined_a_plain_name_only_whatever_the_environment_says(tmp_path):
+    """`confined=True` (a server's player app): no path, no `~`, no `..`; `False`: paths as typed."""
+    assert save_target("Round two", tmp_path, confined=True) == (tmp_path / "round-two.json", "Round two")
+    for typed in ("/tmp/evil", "../x", "~/x", "a\x1bb", ".hidden"):
+        with pytest.raises(SaveTargetError, match="plain name"):
+            save_target(typed, tmp_path, confined=True)
+    (tmp_path / "x").mkdir()
+    assert save_target(f"{tmp_path}/x/mine", Path("/nowhere"), confined=False)[0] == tmp_path / "x" / "mine.json"

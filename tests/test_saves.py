@@ -517,3 +517,27 @@ def test_a_seat_name_the_setup_could_not_have_typed_is_refused(tmp_path, name):
     doc = good_doc()
     doc["seats"][0]["name"] = name
     assert_bad_file(tmp_path, doc_bytes(doc), "seat 1: a name of 1–10 characters")
+
+
+def test_plain_names_for_a_confined_app():
+    assert saves.plain_name("  Round two ") == "Round two"
+    assert saves.plain_name("Åsa_2-b") == "Åsa_2-b"
+    for bad in ("", "   ", "../x", "a/b", "~", ".x", "a\nb", "a\x1bb", "a\u200bb", "x" * (saves.SAVE_NAME_MAX + 1)):
+        with pytest.raises(SaveError) as info:
+            saves.plain_name(bad)
+        message = str(info.value)
+        assert "\n" not in message
+        if bad.strip():
+            assert bad.strip() not in message  # what was typed is never repeated
+
+
+def test_a_confined_write_that_fails_names_the_file_not_its_folder(tmp_path, monkeypatch):
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where a folder should be")
+    monkeypatch.setenv(saves.CONFINED_ENV, "1")
+    with pytest.raises(SaveError) as info:
+        played_session(moves=2).save(blocked / "game.json")
+    assert str(info.value).startswith("can't write game.json: ") and str(tmp_path) not in str(info.value)
+    monkeypatch.delenv(saves.CONFINED_ENV)
+    with pytest.raises(SaveError, match=str(blocked)):  # locally the path is the user's own
+        played_session(moves=2).save(blocked / "game.json")
