@@ -112,6 +112,9 @@ class RemotePort:
         self.table = TableInfo.from_json(joined["table"])
         self.seat: int | None = joined["seat"]
         self._hello = SeatUpdate.from_json(joined["hello"], self.table.game)
+        #: The latest update handed to the screen: a move answers it (the service refuses a move
+        #: on a position that has moved on since, e.g. a Nope window someone else answered first).
+        self.version = self._hello.version
         rules = get_rules(self.table.game)
         self._decode_action = decoder(rules.action_types)
         self._decode_event = decoder(rules.event_types + TABLE_EVENT_TYPES)
@@ -120,6 +123,7 @@ class RemotePort:
 
     def _pushed(self, data: dict[str, Any]) -> None:
         update = SeatUpdate.from_json(data, self.table.game)
+        self.version = update.version
         for listener in list(self._listeners):
             listener(update)
 
@@ -146,10 +150,10 @@ class RemotePort:
         except ServiceError as exc:
             return str(exc)
 
-    def submit(self, action: Action) -> str | None:
+    def submit(self, action: Action, version: int | None = None) -> str | None:
         if self.seat is None:
             return "A spectator can't play"
-        return self._reason("submit", action=encode(action))
+        return self._reason("submit", action=encode(action), version=self.version if version is None else version)
 
     def undo(self) -> str | None:
         return self._reason("undo")

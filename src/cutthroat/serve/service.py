@@ -9,10 +9,16 @@ seat's moves. A table waits until every human seat is taken, then a `TableHost` 
 change is written to the store (`store.py`), so a restarted server resumes every table.
 
 protocol (client → service, each with an "id"; the reply carries "re": that id, and "error" if
-refused): hello {token} · name {name} · tables · results · create {game, config, seats, seed,
-turn_seconds, away_seconds} · start_now {code} (its maker: bots in the free seats) · join {code}
-· watch {code} · leave · submit {action} · undo · take_back · hint · history · skip_ahead.
-Pushed to a seated client: {"update": SeatUpdate}.
+refused): hello {token} · name {name} · tables · results · create {game, config, seats,
+turn_seconds, away_seconds} · start_now {code} (its maker: bots in the free seats) · close {code}
+(its maker, while it waits) · join {code} · watch {code} · leave · submit {action, version} ·
+undo · take_back · hint · history · skip_ahead. Pushed to a seated client: {"update": SeatUpdate}.
+
+Trusting no client: the deal's seed is the server's own (`secrets`) and no client is told it
+before game over; names are checked by `names.name_problem`; a player has at most
+`WAITING_PER_PLAYER` waiting and `LIVE_PER_PLAYER` unfinished tables of their making, the server
+`MAX_TABLES`; a table nobody joins expires after `WAITING_HOURS`; every table shares one clock
+thread and a small pool of bot threads; a move says which update it answers (`submit`'s version).
 """
 
 from __future__ import annotations
@@ -20,8 +26,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
 import secrets
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,8 +35,10 @@ from typing import Any
 from cutthroat import saves
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
-from cutthroat.host import SystemClock, TableHost, ThreadWorkers
-from cutthroat.saves import BOT_LEVELS, NAME_MAX, Seat, SaveError
+from cutthroat.host import SystemClock, TableHost
+from cutthroat.host.workers import PoolWorkers
+from cutthroat.names import NAME_MAX, clean, name_problem, normal
+from cutthroat.saves import BOT_LEVELS, Seat, SaveError
 from cutthroat.serve.store import Store
 from cutthroat.session import Session
 
@@ -43,6 +51,11 @@ WINDOW_SECONDS = 8.0  # a reaction window's time for the humans it asks
 AWAY_SECONDS = 60.0  # a seat left empty this long (a dropped connection) gets a stand-in bot
 STAND_IN = "heuristic"
 TURN_SECONDS = 90.0  # a human's time for a move (then a bot makes that one move for them)
+WAITING_PER_PLAYER = 3  # tables of a player's making waiting for players at once
+LIVE_PER_PLAYER = 6  # tables of a player's making not yet over
+MAX_TABLES = 200  # tables not yet over on the whole server
+WAITING_HOURS = 6.0  # a table still waiting for its players this long is closed
+BOT_THREADS = 2  # every table's bots think on this pool (the machine's cores, not a thread a table)
 
 
 def _seconds(value: Any, default: float, least: float) -> float:
@@ -65,6 +78,8 @@ class LiveTable:
     config: dict[str, str]
     seed: int
     seats: list[dict[str, Any]]  # {"kind", "level", "name", "player"}: a human seat's player, or None
+    maker: str | None = None  # the player who made it (may start it early, or close it while it waits)
+    created: float = field(default_factory=time.time)  # (wall clock: a waiting table expires)
     away_seconds: float = AWAY_SECONDS  # the table's own: how long an empty seat waits for its player
     turn_seconds: float = TURN_SECONDS  # the table's own: a human's time for a move
     host: TableHost | None = None
@@ -78,12 +93,13 @@ class LiveTable:
 
     def setup(self) -> dict[str, Any]:
         return {"game": self.game, "config": self.config, "seed": self.seed, "seats": self.seats,
+                "maker": self.maker, "created": self.created,
                 "away_seconds": self.away_seconds, "turn_seconds": self.turn_seconds}
 
     def summary(self, player: str) -> dict[str, Any]:
         """What the lobby shows of it: game, code, seats (taken or free, yours), status."""
         return {"code": self.code, "game": self.game, "title": game_info(self.game).name,
-                "status": self.status,
+                "status": self.status, "yours": self.maker == player,
                 "seats": [{"kind": s["kind"], "level": s.get("level"), "name": s["name"],
                            "taken": s["kind"] == "bot" or s.get("player") is not None,
                            "you": s.get("player") == player} for s in self.seats]}
@@ -96,11 +112,18 @@ class LiveTable:
 
 
 class TableService:
-    def __init__(self, data: Path, bot_delay: float = BOT_DELAY, window_seconds: float = WINDOW_SECONDS) -> None:
+    def __init__(self, data: Path, bot_delay: float = BOT_DELAY, window_seconds: float = WINDOW_SECONDS,
+                 test_seed: int | None = None) -> None:
         self.data = data
         self.bot_delay = bot_delay
         self.window_seconds = window_seconds
+        #: Tests only (`serve --test-seed N`): the n-th table made is dealt from N + n, so every
+        #: run meets the same positions. Otherwise each deal's seed is the server's secret.
+        self.test_seed = test_seed
+        self._made = 0
         self.store = Store(data / "cutthroat.db")
+        self.clock = SystemClock()  # one timer thread for every table
+        self.workers = PoolWorkers(BOT_THREADS)
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, str] = {}  # session token → player id
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -111,7 +134,9 @@ class TableService:
     # -- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
+        self.clean_names()
         self.resume_tables()
+        self._sweep()
         self.socket_path.unlink(missing_ok=True)
         self._server = await asyncio.start_unix_server(self._client, path=str(self.socket_path), limit=MAX_LINE)
         self.socket_path.chmod(0o600)
@@ -124,6 +149,8 @@ class TableService:
         for table in self.tables.values():
             if table.host is not None:
                 table.host.close()
+        self.clock.close()
+        self.workers.close()
         self.store.close()
         self.socket_path.unlink(missing_ok=True)
 
@@ -131,20 +158,68 @@ class TableService:
         """Every table the store has that is not over: waiting again, or playing on from its
         last saved move."""
         for code, setup, status, game in self.store.live_tables():
-            table = LiveTable(code, setup["game"], setup["config"], setup["seed"], setup["seats"],
+            seats = setup["seats"]
+            for i, seat in enumerate(seats):  # (names kept from before names were checked)
+                seat["name"] = clean(seat.get("name"), f"Seat {i + 1}")
+            maker = setup.get("maker", next((s.get("player") for s in seats if s.get("player")), None))
+            table = LiveTable(code, setup["game"], setup["config"], setup["seed"], seats, maker,
+                              setup.get("created", time.time()),
                               setup.get("away_seconds", AWAY_SECONDS), setup.get("turn_seconds", TURN_SECONDS))
             self.tables[code] = table
             if game is not None:
+                for seat, stored in zip(seats, game.get("seats", [])):
+                    if isinstance(stored, dict):
+                        stored["name"] = seat["name"]
                 try:
                     session = Session.from_save(saves.parse(json.dumps(game).encode(), f"table {code}"))
                 except SaveError as exc:
                     log.error("table %s can't be resumed: %s", code, exc)
                     continue
                 self._run(table, session)
-                for seat, s in enumerate(table.seats):  # nobody is back yet
-                    if s["kind"] == "human":
-                        self.seat_left(table, seat)
             log.info("table %s (%s) resumed: %s", code, table.game, table.status)
+
+    def clean_names(self) -> None:
+        """Players' names kept from before names were checked: made good ones."""
+        for player, name in self.store.players():
+            kept = clean(name, "Player")
+            if kept != name:
+                self.store.set_name(player, kept)
+                log.info("the name of %s was cleaned", player[:12])
+
+    def name_of(self, player: str) -> str:
+        return self.store.name(player) or "Player"
+
+    def rename(self, player: str, name: Any) -> str:
+        """A player's new name (refused with its reason); their seats at waiting tables follow."""
+        problem = name_problem(name)
+        if problem is not None:
+            raise Refused(problem[:1].upper() + problem[1:])
+        name = normal(name)
+        self.store.set_name(player, name)
+        for table in self.tables.values():
+            seat = table.seat_of(player)
+            if seat is not None and table.host is None:
+                self._sit(table, seat, player, name)
+        return name
+
+    def _sweep(self) -> None:
+        """Every minute: waiting tables past their time are closed."""
+        limit = time.time() - WAITING_HOURS * 3600
+        for table in list(self.tables.values()):
+            if table.host is None and table.created < limit:
+                self._remove(table, "expired")
+        self.loop.call_later(60.0, self._sweep)
+
+    def _remove(self, table: LiveTable, why: str) -> None:
+        self.tables.pop(table.code, None)
+        self.store.put_table(table.code, table.setup(), "closed", None)
+        log.info("table %s (%s) %s", table.code, table.game, why)
+
+    def _seed(self) -> int:
+        self._made += 1
+        if self.test_seed is not None:
+            return self.test_seed + self._made - 1
+        return secrets.randbelow(1 << 31)
 
     def new_token(self, player: str) -> str:
         token = secrets.token_urlsafe(24)
@@ -156,6 +231,15 @@ class TableService:
 
     # -- tables --------------------------------------------------------------------------------
     def create(self, player: str, name: str, request: dict[str, Any]) -> LiveTable:
+        """A new table of `player`'s making, set up by `request` (refused with the reason); its
+        seed is the server's own, whatever the request says."""
+        mine = [t for t in self.tables.values() if t.maker == player and not t.finished]
+        if sum(t.host is None for t in mine) >= WAITING_PER_PLAYER:
+            raise Refused(f"You have {WAITING_PER_PLAYER} tables waiting: start or close one first (x)")
+        if len(mine) >= LIVE_PER_PLAYER:
+            raise Refused(f"You have {LIVE_PER_PLAYER} tables not yet over: finish one first")
+        if sum(not t.finished for t in self.tables.values()) >= MAX_TABLES:
+            raise Refused("The server has as many tables as it can hold: join one, or try later")
         game = request.get("game")
         try:
             info = game_info(str(game))
@@ -181,19 +265,20 @@ class TableService:
             if kind not in ("human", "bot") or (kind == "bot" and level not in BOT_LEVELS):
                 raise Refused(f"seat {i + 1}: a human, or a bot of level {', '.join(BOT_LEVELS)}")
             label = s.get("name") or (f"Bot {i + 1}" if kind == "bot" else f"Seat {i + 1}")
+            problem = name_problem(label)
+            if problem is not None:
+                raise Refused(f"seat {i + 1}: {problem}")
             seats.append({"kind": kind, "level": level if kind == "bot" else None,
-                          "name": str(label)[:NAME_MAX], "player": None})
+                          "name": normal(label), "player": None})
         if not any(s["kind"] == "human" for s in seats):
             raise Refused("a table needs a human seat (yours)")
         problem = rules.setup_problem(config, len(seats))
         if problem:
             raise Refused(problem)
-        seed = request.get("seed")
-        seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else random.randrange(1_000_000)
         away = _seconds(request.get("away_seconds"), AWAY_SECONDS, 1.0)
         turn = _seconds(request.get("turn_seconds"), TURN_SECONDS, 2.0)
         code = self._new_code()
-        table = LiveTable(code, info.game_id, config, seed, seats, away, turn)
+        table = LiveTable(code, info.game_id, config, self._seed(), seats, player, time.time(), away, turn)
         self.tables[code] = table
         self._sit(table, table.free_seat(), player, name)
         log.info("table %s (%s, %d seats) created by %s", code, info.game_id, len(seats), player[:12])
@@ -201,7 +286,7 @@ class TableService:
 
     def _new_code(self) -> str:
         while True:
-            code = "".join(random.choice(CODE_LETTERS) for _ in range(4))
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
             if code not in self.tables:
                 return code
 
@@ -226,7 +311,7 @@ class TableService:
     def start_now(self, player: str, code: Any) -> LiveTable:
         """The table's maker starts it with the players there so far: a bot in each free seat."""
         table = self.table(code)
-        if table.seats[0].get("player") != player:
+        if table.maker != player:
             raise Refused("Only the table's maker can start it early")
         if table.host is not None:
             raise Refused(f"Table {table.code} is already playing")
@@ -240,6 +325,15 @@ class TableService:
         self._run(table, Session(table.game, table.config, table.seed, seats))
         log.info("table %s started early by %s", table.code, player[:12])
         return table
+
+    def close(self, player: str, code: Any) -> None:
+        """The table's maker closes it while it waits for players (nobody has played it)."""
+        table = self.table(code)
+        if table.maker != player:
+            raise Refused("Only the table's maker can close it")
+        if table.host is not None:
+            raise Refused(f"Table {table.code} is playing: it ends when its game does")
+        self._remove(table, f"closed by {player[:12]}")
 
     def results_of(self, player: str, count: int = 5) -> list[dict[str, Any]]:
         """The player's last finished games, newest first: game, code, whether they won."""
@@ -266,7 +360,12 @@ class TableService:
     def seat_left(self, table: LiveTable, seat: int) -> None:
         """No screen listens to the seat any more: after the table's away time, a bot plays it."""
         table.present[seat] = max(0, table.present.get(seat, 0) - 1)
-        if table.present[seat] or table.host is None or table.finished or seat in table.away:
+        if not table.present[seat]:
+            self._away(table, seat)
+
+    def _away(self, table: LiveTable, seat: int) -> None:
+        """Nobody plays `seat` now: after the table's away time, a bot does until they are back."""
+        if table.host is None or table.finished or seat in table.away:
             return
         host = table.host
         table.away[seat] = self.loop.call_later(table.away_seconds, lambda: host.stand_in(seat, STAND_IN))
@@ -286,8 +385,9 @@ class TableService:
 
     def _run(self, table: LiveTable, session: Session) -> None:
         """Every human seat is taken: the host runs the table; every change is stored."""
-        host = TableHost(session, clock=SystemClock(), workers=ThreadWorkers(), bot_delay=self.bot_delay,
-                         window_seconds=self.window_seconds, turn_seconds=table.turn_seconds)
+        host = TableHost(session, clock=self.clock, workers=self.workers, close_threads=False, show_seed=False,
+                         bot_delay=self.bot_delay, window_seconds=self.window_seconds,
+                         turn_seconds=table.turn_seconds)
         table.host = host
         self.store.put_table(table.code, table.setup(), "playing", saves.to_json(session.save_data()))
 
@@ -302,6 +402,9 @@ class TableService:
 
         host.port(None).listen(changed)
         host.start()
+        for seat, s in enumerate(table.seats):  # a player not at the table yet (or never come)
+            if s["kind"] == "human" and not table.present.get(seat):
+                self._away(table, seat)
         log.info("table %s (%s) is playing", table.code, table.game)
 
     # -- clients ---------------------------------------------------------------------------------
@@ -390,12 +493,8 @@ class ClientLink:
         if self.player is None:
             raise Refused("say hello first")
         if op == "name":
-            name = str(request.get("name") or "").strip()
-            if not 0 < len(name) <= NAME_MAX:
-                raise Refused(f"a name of 1–{NAME_MAX} characters")
-            service.store.set_name(self.player, name)
-            return {"name": name}
-        name = service.store.name(self.player) or "Player"
+            return {"name": service.rename(self.player, request.get("name"))}
+        name = service.name_of(self.player)
         if op == "tables":
             return {"tables": [t.summary(self.player) for t in service.tables.values() if not t.finished]}
         if op == "create":
@@ -403,6 +502,9 @@ class ClientLink:
             return {"code": table.code}
         if op == "start_now":
             return {"code": service.start_now(self.player, request.get("code")).code}
+        if op == "close":
+            service.close(self.player, request.get("code"))
+            return {}
         if op == "results":
             return {"results": service.results_of(self.player)}
         if op in ("join", "watch"):
@@ -426,7 +528,10 @@ class ClientLink:
                 action = self._decode_action(request.get("action"))
             except CodecError as exc:
                 return {"reason": str(exc)}
-            return {"reason": await loop.run_in_executor(None, port.submit, action)}
+            version = request.get("version")
+            if not isinstance(version, int) or isinstance(version, bool):
+                return {"reason": "a move says which update it answers (its version)"}
+            return {"reason": await loop.run_in_executor(None, port.submit, action, version)}
         if op == "undo":
             return {"reason": await loop.run_in_executor(None, port.undo)}
         if op == "take_back":

@@ -45,6 +45,11 @@ class Store:
             row = self._db.execute("SELECT name FROM players WHERE id = ?", (player,)).fetchone()
         return row[0] if row else None
 
+    def players(self) -> list[tuple[str, str]]:
+        """Every (player id, name)."""
+        with self._lock:
+            return self._db.execute("SELECT id, name FROM players").fetchall()
+
     def set_name(self, player: str, name: str) -> None:
         with self._lock:
             self._db.execute("INSERT INTO players (id, name) VALUES (?, ?) "
@@ -63,10 +68,10 @@ class Store:
                 (code, json.dumps(setup), status, None if game is None else json.dumps(game), now, now))
 
     def live_tables(self) -> list[tuple[str, dict[str, Any], str, dict[str, Any] | None]]:
-        """Every table not finished: (code, setup, status, save document or None)."""
+        """Every table not finished nor closed: (code, setup, status, save document or None)."""
         with self._lock:
-            rows = self._db.execute("SELECT code, setup, status, game FROM tables WHERE status != 'over' "
-                                    "ORDER BY created").fetchall()
+            rows = self._db.execute("SELECT code, setup, status, game FROM tables "
+                                    "WHERE status NOT IN ('over', 'closed') ORDER BY created").fetchall()
         return [(code, json.loads(setup), status, json.loads(game) if game else None)
                 for code, setup, status, game in rows]
 

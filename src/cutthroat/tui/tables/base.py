@@ -53,6 +53,19 @@ class TableScreenBase(Screen):
         self._inbox_lock = threading.Lock()
         self.fit_seat_keys()
 
+    @property
+    def seed(self) -> int | None:
+        """The deal's seed, where this table may tell it: from the start at a solo table, else
+        once the game is over (before, it would give away every hidden card)."""
+        if self.table.seed is not None:
+            return self.table.seed
+        update = self.sight.update if self.sight is not None else None
+        return update.seed if update is not None else None
+
+    def seed_lines(self) -> list[str]:
+        """"Seed N" for the log's opening lines, where the seed may be told now."""
+        return [] if self.seed is None else [f"Seed {self.seed}"]
+
     def fit_seat_keys(self) -> None:
         """The footer's "1-8" says this table's seats ("1-4" at four), whatever the most is."""
         bindings = self._bindings.key_to_bindings
@@ -137,8 +150,11 @@ class TableScreenBase(Screen):
         return self.lens.port(sight.seat if sight is not None and sight.private else self.lens.own_port.seat)
 
     def submit(self, action: Action) -> str | None:
-        """Send a move; the one-line reason if it was refused (nothing changed then)."""
-        return self.acting_port.submit(action)
+        """Send a move, as the answer to the update on screen (a server refuses it if the table
+        has moved on since); the one-line reason if it was refused (nothing changed then)."""
+        sight = self.sight
+        answers = sight.update.version if sight is not None and self.lens.moves_answer_versions else None
+        return self.acting_port.submit(action, answers)
 
     # -- hints -----------------------------------------------------------------------------------
     THINKING = "Thinking…"
@@ -176,7 +192,7 @@ class TableScreenBase(Screen):
         if choice == "again":
             app.play_again(random.randrange(1_000_000))
         elif choice == "same":
-            app.play_again(self.table.seed)
+            app.play_again(self.seed)
         elif choice == "look":
             self.say("The final table. Enter: the results · Esc: menu")
         else:

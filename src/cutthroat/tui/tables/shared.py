@@ -108,7 +108,7 @@ class SharedTableScreen(TableScreenBase):
             log.tell(self.sym_text("— resumed here —"))
 
     def intro_lines(self) -> list[str]:
-        return [f"Seed {self.table.seed}"]
+        return self.seed_lines()
 
     # -- symbols --------------------------------------------------------------------------------------
     @property

@@ -16,7 +16,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     title, tone = outcome(info, update, "YOU WIN — last one standing")
     out = knocked_out(info, update, {q: update.stats[q]["out"] or "out" for q in view.eliminations})
     lines = [escape(f"{RECIPES[view.recipe].name} · {update.result.summary} · {update.version} moves · "
-                    f"seed {info.seed}"), out]
+                    f"seed {update.seed}"), out]
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="ek-game-over")
 
 

@@ -100,7 +100,7 @@ class TableScreen(SharedTableScreen):
 
     def intro_lines(self) -> list[str]:
         view = self.update.view
-        return [f"{RECIPES[view.recipe].name} · {view.n} players", f"Seed {self.table.seed}"]
+        return [f"{RECIPES[view.recipe].name} · {view.n} players", *self.seed_lines()]
 
     def shown_events(self, events):
         # A drawn kitten is told by the draw itself ("Cy drew Exploding Kitten!"): its

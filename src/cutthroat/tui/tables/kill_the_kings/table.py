@@ -109,7 +109,8 @@ class TableScreen(TableScreenBase):
         log = self.query_one(EventLog)
         view = self.view
         log.tell(f"Round 1 · {view.mode.title()} mode (target {view.target})")
-        log.tell(f"Seed {self.table.seed}")
+        for line in self.seed_lines():
+            log.tell(line)
         history = self.history_events()  # resumed: the game so far
         if history:
             log.narrate(history, self.log_seat, (), self.ascii_style)
@@ -306,7 +307,7 @@ class TableScreen(TableScreenBase):
         view = self.view
         card = self.ending_card
         if view.phase == "game_over":
-            self.app.push_screen(GameOverScreen(view, self.table.seed, card), self.after_game_over)
+            self.app.push_screen(GameOverScreen(view, self.seed, card), self.after_game_over)
         elif view.phase == "round_over":
             self.app.push_screen(RoundEndScreen(view, card), self.after_round_end)
 

@@ -16,7 +16,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     view, info = update.view, table.table
     title, tone = outcome(info, update)
     how = WIN_HOW.get(view.how, view.how or "the game ended")
-    lines = [f"How: {escape(how)} · seed {info.seed}"]
+    lines = [f"How: {escape(how)} · seed {update.seed}"]
     if view.head_hunter:
         lines.append(f"Head Hunter: first to {view.head_hunter} kills.")
     lines.append(knocked_out(info, update, nobody="Nobody was knocked out."))

@@ -86,7 +86,7 @@ class TableScreen(SharedTableScreen):
     def intro_lines(self) -> list[str]:
         view = self.update.view
         variants = variant_text(view)
-        return [f"{view.n} players{' · ' + variants if variants else ''}", f"Seed {self.table.seed}"]
+        return [f"{view.n} players{' · ' + variants if variants else ''}", *self.seed_lines()]
 
     def shown_events(self, events):
         return [e for e in events if e.kind != "turn_started"]

@@ -15,7 +15,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     title, tone = outcome(info, update, "YOU WIN — fewest injury points")
     details = update.result.details
     summary = update.result.summary
-    lines = [escape(f"{summary[:1].upper()}{summary[1:]} · {update.version} moves · seed {info.seed}"),
+    lines = [escape(f"{summary[:1].upper()}{summary[1:]} · {update.version} moves · seed {update.seed}"),
              escape(tie_line(details, view.winners))]
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="pk-game-over")
 

@@ -73,7 +73,7 @@ class TableScreen(SharedTableScreen):
         options = [name for name, on in (("Upside Down", view.upside_down), ("Hold Your Nerve", view.hold_your_nerve),
                                          ("Quickie", view.pk_limit == 3)) if on]
         lines = [f"Edition {view.edition} · {view.n} players" + "".join(f" · {o}" for o in options),
-                 f"Seed {self.table.seed}"]
+                 *self.seed_lines()]
         return lines
 
     def shown_events(self, events):

@@ -13,7 +13,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     view, info = update.view, table.table
     title, tone = outcome(info, update, "YOU WIN — last one standing")
     lines = [escape(f"{update.result.summary.capitalize()} · round {view.round} · {update.version} moves · "
-                    f"seed {info.seed}"),
+                    f"seed {update.seed}"),
              knocked_out(info, update)]
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="syf-game-over")
 

@@ -74,7 +74,7 @@ class TableScreen(SharedTableScreen):
     def intro_lines(self) -> list[str]:
         view = self.update.view
         call = {"crown": " · royal call-out", "anyone": " · call-out: anyone"}.get(view.call_out, "")
-        return [f"{view.n} players{call}", f"Seed {self.table.seed}"]
+        return [f"{view.n} players{call}", *self.seed_lines()]
 
     def news_events(self, seat: int, events) -> list:
         return [e for e in events if not (e.kind == "placed" and e.seat == seat)]  # it chose that card
