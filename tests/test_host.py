@@ -372,3 +372,19 @@ def test_a_nope_race_applies_the_first_nope_and_refuses_the_one_answering_the_ol
     assert ana[-1].version > seen and host.port(0).submit(PlayNope(0), ana[-1].version) is None
     assert session.log[-1] == (0, PlayNope(0))
 
+
+
+def test_a_timed_out_turn_gets_the_smallest_move_a_draw_not_a_combo():
+    """Ana lets her time run out holding five cards a combo could spend: the stand-in draws for her (the
+    move an absent player would make), it does not spend her hand."""
+    state = position(2, hands={0: "TACO BEARD RAINBOW ZOMBIE FERAL DEF", 1: "DEF"}, pile="TACO TACO EXP", turn=0)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    clock = ManualClock()
+    host = TableHost(session, clock=clock, workers=InlineWorkers(), turn_seconds=30)
+    host.port(0).listen(lambda update: None)
+    host.start()
+    assert any(a.kind == "combo" for a in session.legal_actions(0))
+    clock.advance(30.1)
+    assert [(seat, action.kind) for seat, action in session.log] == [(0, "draw")]
+    assert len(session.state.hands[0]) == 7

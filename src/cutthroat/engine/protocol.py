@@ -168,6 +168,10 @@ class Rules:
     name: ClassVar[str] = ""
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
+    #: The kinds of move a stand-in makes for a human whose time ran out, first one legal wins
+    #: (the smallest move that keeps the game going: a draw, not a five-card combo). None legal:
+    #: the heuristic bot's move.
+    quiet_kinds: ClassVar[tuple[str, ...]] = ("draw",)
     variants: ClassVar[tuple[Variant, ...]] = ()
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     event_types: ClassVar[tuple[type[Event], ...]] = ()

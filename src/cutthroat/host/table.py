@@ -423,8 +423,8 @@ class TableHost:
         self._turn_timer = (version, self.clock.call_at(when, lambda: self._post(lambda: self._turn_up(version))))
 
     def _turn_up(self, version: int) -> None:
-        """The turn timer ran out: a heuristic bot makes the move of each human still to make
-        theirs (several, where all choose at once)."""
+        """The turn timer ran out: the smallest move (`rules.quiet_kinds`), else a heuristic bot's,
+        for each human still to make theirs (several, where all choose at once)."""
         session = self.session
         if version != session.version or self._holds or self.closed:
             return
@@ -436,17 +436,25 @@ class TableHost:
             view, legal = self.rules.view(state, seat), self.rules.legal_actions(state, seat)
             if not legal:
                 continue
-            bot = make_bot(self.rules, "heuristic", seed=session.seed * 37 + len(session.log))
-            try:
-                action = bot.choose(view, legal)
-            except Exception:  # noqa: BLE001 - a failing bot still may not stall the table
-                action = legal[0]
+            action = self._quiet_move(view, legal)
             move = self.rules.describe_action(view, action)
             try:
                 events = session.apply(action, seat)
             except IllegalAction:
                 continue
             self._changed([TimeUp(seat, move), *events])
+
+    def _quiet_move(self, view, legal: list[Action]) -> Action:
+        """The move a stand-in makes for one timed-out turn."""
+        for kind in self.rules.quiet_kinds:
+            quiet = next((a for a in legal if a.kind == kind), None)
+            if quiet is not None:
+                return quiet
+        bot = make_bot(self.rules, "heuristic", seed=self.session.seed * 37 + len(self.session.log))
+        try:
+            return bot.choose(view, legal)
+        except Exception:  # noqa: BLE001 - a failing bot still may not stall the table
+            return legal[0]
 
     # -- what comes next --------------------------------------------------------------------------
     def _plan(self) -> None:
