@@ -342,3 +342,18 @@ async def test_tab_puts_a_window_prompt_aside_so_the_menu_and_discard_pile_can_b
         await pilot.press("enter")  # the decision's prompt again
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert "Bob plays Skip" in app.screen.title_text
+
+
+@async_test
+async def test_a_window_closed_elsewhere_closes_its_prompt_at_once() -> None:
+    """The Nope window on Ana's screen is answered without her (at a server's table: its clock
+    ran out): its prompt goes at once, not at her next key (which it would have swallowed)."""
+    app, _ = loaded_app(bob_skips("NOPE DEF"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "Bob plays Skip" in app.screen.title_text
+        assert app.host.submit(0, Pass(0)) is None  # (as the host does when the window's time is up)
+        await wait_until(pilot, lambda: not (isinstance(app.screen, ChoiceScreen)
+                                             and "Bob plays Skip" in app.screen.title_text))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.prompt_screen is None or table.prompt_screen is app.screen

@@ -53,6 +53,7 @@ class SharedTableScreen(TableScreenBase):
         self.cursor_code: str | None = None  # the card under the cursor, kept across changes
         self.curtain_up = False
         self.prompt_open = False
+        self.prompt_screen: Screen | None = None  # the decision's prompt while it is up
         self.prompted = -1  # the version whose decision prompt was opened
         self.turn_started = -1  # the version at which the seat on screen last got a move to make
         self.game_over_shown = False
@@ -247,6 +248,7 @@ class SharedTableScreen(TableScreenBase):
         if version_changed:
             self.message, self.hinted = "", None
             self.selected = frozenset()
+            self.close_stale_prompt()
         news = self.news_events(sight.seat, sight.news) if sight.news else ()
         if sight.private and not sight.handoff:
             self.away = []  # the curtain's "meanwhile" starts again from here
@@ -335,6 +337,15 @@ class SharedTableScreen(TableScreenBase):
                 self.prompted = sight.update.version  # once a version: put away, Enter opens it again
                 self.open_prompt(*prompt)
 
+    def close_stale_prompt(self) -> None:
+        """The table moved on while a prompt asks (a window closed by its clock or someone
+        else's answer, a turn timed out): the prompt goes, on every screen, rather than wait over
+        the next decision for a key that would be dropped. (Under another dialog it stays; its
+        answer is dropped when it comes.)"""
+        prompt = self.prompt_screen
+        if prompt is not None and self.is_attached and self.app.screen is prompt:
+            prompt.dismiss(None)
+
     def decision_prompt(self, sight: Sight) -> tuple[Screen, Any] | None:
         """A pending decision's prompt for the seat on screen and what to do with its answer
         (a callback taking it), or None: the keys decide."""
@@ -358,10 +369,12 @@ class SharedTableScreen(TableScreenBase):
         """Ask, and hand the answer on only if the table is where it was when asked (a stale
         answer is dropped; the decision that stands now gets its own prompt)."""
         self.prompt_open = True
+        self.prompt_screen = screen
         asked_at = self.update.version
 
         def done(value) -> None:
             self.prompt_open = False
+            self.prompt_screen = None
             if value is ASIDE:  # put aside: the decision waits (Enter brings it back)
                 self.refresh_bindings()
                 return
