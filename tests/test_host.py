@@ -388,3 +388,23 @@ def test_a_timed_out_turn_gets_the_smallest_move_a_draw_not_a_combo():
     clock.advance(30.1)
     assert [(seat, action.kind) for seat, action in session.log] == [(0, "draw")]
     assert len(session.state.hands[0]) == 7
+
+
+def test_the_seed_is_told_at_game_over_only_where_others_hold_hidden_cards():
+    """A hot-seat or bots table: no port's table facts nor any update before the end holds the
+    seed (every hidden card follows from it); the game-over update does. Solo Kill The Kings
+    shows it from the start."""
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("kill-your-friends", {}, 41, seats)
+    host = TableHost(session, clock=ManualClock(), workers=InlineWorkers())
+    host.stand_in(0, "random")  # (bots play the humans' seats: the game runs to its end at once)
+    host.stand_in(1, "random")
+    heard = {seat: listen(host.port(seat)) for seat in (0, 1, None)}
+    assert all(host.port(seat).table.seed is None for seat in heard)
+    host.start()
+    assert session.is_over
+    for updates in heard.values():
+        assert all(u.seed is None for u in updates if not u.over)
+        assert updates[-1].over and updates[-1].seed == 41
+    solo = TableHost(Session("kill-the-kings", {}, 5, HUMAN), clock=ManualClock(), workers=InlineWorkers())
+    assert solo.port(0).table.seed == 5
