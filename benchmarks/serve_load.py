@@ -124,7 +124,9 @@ async def load(clients: int, timeout: float) -> dict:
     data = Path(tempfile.mkdtemp(prefix="cutthroat-load-"))
     port = free_port()
     log = (data / "serve.log").open("w")
-    server = subprocess.Popen([sys.executable, "-m", "cutthroat", "serve", "--port", str(port), "--data", str(data)],
+    # (every client is on loopback: one address; --allow-root: a sandbox or CI may run as root)
+    server = subprocess.Popen([sys.executable, "-m", "cutthroat", "serve", "--port", str(port), "--data", str(data),
+                               "--allow-root", "--connections-per-address", str(max(24, clients + 8))],
                               stdout=subprocess.DEVNULL, stderr=log, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         for _ in range(200):

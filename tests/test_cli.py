@@ -220,6 +220,6 @@ def test_serve_says_when_the_port_is_taken(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = run("serve", "--data", str(tmp_path / "data"), "--port", str(port))
+        done = run("serve", "--data", str(tmp_path / "data"), "--port", str(port), "--allow-root")
     assert done.returncode == 2 and done.stderr.strip().splitlines()[-1].startswith(
         f"cutthroat: can't listen on 127.0.0.1:{port}:")

@@ -73,7 +73,38 @@ def build_parser() -> argparse.ArgumentParser:
                        help="host key and players' settings and saves (default: your user data dir)")
     serve.add_argument("--authorized-keys", default=None, metavar="FILE",
                        help="only these public keys may log in (OpenSSH authorized_keys format)")
+    serve.add_argument("--allow-root", action="store_true",
+                       help="run even as root (players' apps would run as root too: use a user of its own)")
+    limits = serve.add_argument_group("limits (each one keeps a bad client from hurting the rest)")
+    from dataclasses import fields
+
+    from cutthroat.serve.limits import Limits
+
+    for spec in fields(Limits):
+        kind = type(spec.default)
+        limits.add_argument("--" + spec.name.replace("_", "-"), dest=f"limit_{spec.name}", type=kind,
+                            default=None, metavar="S" if kind is float else "N",
+                            help=f"{SERVE_LIMITS[spec.name]} (default {spec.default:g})")
     return parser
+
+
+#: What each of the server's limits is, for `cutthroat serve --help` (one flag a `Limits` field).
+SERVE_LIMITS = {
+    "total_connections": "TCP connections at once, counted from the first byte",
+    "connections_per_address": "connections at once from one client address",
+    "connections_per_key": "logged-in connections (and game sessions) of one key at once",
+    "login_grace": "seconds to log in and open a game session; a connection without a session is "
+                   "closed after it",
+    "auth_attempts_per_minute": "keys offered from one address a minute (every key)",
+    "key_attempts_per_minute": "one key offered from one address a minute",
+    "auth_failures_per_minute": "one key refused from one address a minute (then that key waits)",
+    "idle_seconds": "seconds without a key pressed: then the connection is closed",
+    "input_bytes_per_second": "bytes of keys a second from one player (beyond it, keys wait)",
+    "max_columns": "widest window an app is given",
+    "max_rows": "tallest window an app is given",
+    "stalled_seconds": "seconds a client may stop reading its screen before it is dropped",
+    "resize_interval": "seconds between two window changes applied to an app (the latest wins)",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -125,6 +156,7 @@ def cmd_serve(args) -> int:
         data = Path(user_data_dir("cutthroat", appauthor=False)) / "server"
     if data.exists() and not data.is_dir():
         raise CliError(f"{args.data}: not a folder (--data)")
+    limits = _serve_limits(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s cutthroat serve: %(message)s",
                         stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)  # our own line per event is enough
@@ -139,10 +171,34 @@ def cmd_serve(args) -> int:
                     raise CliError(f"{args.authorized_keys}: no public key in it (--authorized-keys)")
             except (OSError, ValueError) as exc:
                 raise CliError(f"{args.authorized_keys}: {exc}") from None
-        asyncio.run(serve(args.host, args.port, data, keys))
+        if os.geteuid() == 0 and not args.allow_root:
+            raise CliError("refusing to run as root: every player's app would run as root too; run it as a "
+                           "user of its own (README: Security), or pass --allow-root")
+        asyncio.run(serve(args.host, args.port, data, keys, limits))
     except OSError as exc:
         raise CliError(f"can't listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     return 0
+
+
+def _serve_limits(args):
+    """The server's limits: the defaults, and whatever the flags say instead (each at least 1,
+    or more than 0 for seconds)."""
+    from dataclasses import fields, replace
+
+    from cutthroat.serve.limits import Limits
+
+    given = {}
+    for spec in fields(Limits):
+        value = getattr(args, f"limit_{spec.name}", None)
+        if value is None:
+            continue
+        flag = "--" + spec.name.replace("_", "-")
+        if isinstance(value, float) and not value > 0:
+            raise CliError(f"{flag} must be more than 0 (seconds), not {value:g}")
+        if isinstance(value, int) and value < 1:
+            raise CliError(f"{flag} must be at least 1, not {value}")
+        given[spec.name] = value
+    return replace(Limits(), **given)
 
 
 def cmd_rules(args) -> int:

@@ -1,26 +1,34 @@
-"""What keeps one bad client from hurting the rest: caps on connections, on authentication
-attempts, on idle time, on input and on window size. Plain data and small counters, so the server
-and its tests read the same numbers."""
+"""What keeps one bad client from hurting the rest: caps on connections (counted from the first
+byte), on login time, on authentication attempts, on idle time, on input, on resizes and on
+window size. Plain data and small counters, so the server and its tests read the same numbers.
+
+Every field has a `cutthroat serve` flag of the same name (`total_connections` is
+`--total-connections`); the README's "Security" section lists them."""
 
 from __future__ import annotations
 
 import time
-from collections import defaultdict, deque
+from collections import deque
 from dataclasses import dataclass
 from typing import Callable
 
 
 @dataclass(frozen=True)
 class Limits:
-    total_connections: int = 64
-    connections_per_key: int = 3
-    auth_attempts_per_minute: int = 120  # keys offered, per client address (friends behind one NAT fit)
-    auth_failures_per_minute: int = 20  # keys refused, per client address: then every key is, a while
-    idle_seconds: float = 30 * 60  # no key pressed for this long: the connection is closed
+    total_connections: int = 64  # TCP connections at once, counted from the first byte
+    connections_per_address: int = 24  # of those, from one client address (friends behind one NAT fit)
+    connections_per_key: int = 3  # logged-in connections (and game sessions) of one key at once
+    login_grace: float = 30.0  # seconds to log in and open a game session; then (and whenever no
+    #                            session is open for this long) the connection is closed
+    auth_attempts_per_minute: int = 600  # keys offered from one address a minute (all keys): the ceiling
+    key_attempts_per_minute: int = 60  # one key offered from one address a minute
+    auth_failures_per_minute: int = 20  # one key refused from one address a minute: then that key waits
+    idle_seconds: float = 30 * 60.0  # no key pressed for this long: the connection is closed
     input_bytes_per_second: int = 4096  # beyond it, keys wait (a paste, a flood)
     max_columns: int = 400
     max_rows: int = 200
     stalled_seconds: float = 30.0  # a client that stops reading is dropped after this
+    resize_interval: float = 0.25  # at most one window change a session this often (the latest wins)
 
     def window(self, columns: int, rows: int) -> tuple[int, int]:
         """A window size the app can be given: at least 1×1, at most max_columns×max_rows."""
@@ -28,26 +36,44 @@ class Limits:
 
 
 class PerMinute:
-    """How many times each key (an address) did something in the last minute (`add`), and
-    whether that is over the limit (`over`)."""
+    """How many times each key (an address, or an address and a key's fingerprint) did something
+    in the last minute (`add`), and whether that is over the limit (`over`). Keys with nothing
+    in the last minute are forgotten, so a client making up keys can't grow it for good."""
 
     def __init__(self, limit: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit = limit
         self.clock = clock
-        self._times: dict[str, deque[float]] = defaultdict(deque)
+        self._times: dict[str, deque[float]] = {}
+        self._prune_at = 4096
 
-    def _recent(self, key: str) -> deque[float]:
+    def _recent(self, key: str) -> deque[float] | None:
+        times = self._times.get(key)
+        if times is None:
+            return None
         now = self.clock()
-        times = self._times[key]
         while times and now - times[0] > 60:
             times.popleft()
+        if not times:
+            del self._times[key]
+            return None
         return times
 
     def add(self, key: str) -> None:
-        self._recent(key).append(self.clock())
+        times = self._recent(key)
+        if times is None:
+            times = self._times[key] = deque()
+        times.append(self.clock())
+        if len(self._times) > self._prune_at:  # (now and then: drop whatever has aged out)
+            for old in list(self._times):
+                self._recent(old)
+            self._prune_at = max(4096, 2 * len(self._times))
+
+    def count(self, key: str) -> int:
+        times = self._recent(key)
+        return 0 if times is None else len(times)
 
     def over(self, key: str) -> bool:
-        return len(self._recent(key)) >= self.limit
+        return self.count(key) >= self.limit
 
 
 class InputBudget:

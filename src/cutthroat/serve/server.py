@@ -3,14 +3,21 @@
 - Host key: made on the first run and kept in the data directory (`ssh_host_ed25519_key`), so
   players' ssh clients recognise the server next time.
 - Who: any public key, its SHA-256 fingerprint is the player (their own settings and saves under
-  `players/<fingerprint>/`); `--authorized-keys FILE` lets only those keys in. No passwords.
-- What: a session with a PTY gets its own app process (`terminal.AppTerminal`); one without is
-  refused with a one-line reason.
-- Limits (`limits.Limits`): connections in total and per key, authentication attempts per
-  address a minute, idle time, input bytes a second, window size, a client that stops reading.
+  `players/<fingerprint>/`); `--authorized-keys FILE` lets only those keys in. No passwords, no
+  port or agent forwarding.
+- What: a shell session with a PTY gets its own app process (`terminal.AppTerminal`); one
+  without a PTY, or asking for a command or a subsystem, is refused with a one-line reason.
+- Limits (`limits.Limits`): every TCP connection counts from its first byte, in total and per
+  address, and must log in and open a game session within the login grace time (an idle
+  logged-in connection is closed after it too); logged-in connections per key; keys offered per
+  address, and one key offered or refused per address, a minute (a bad key from an address
+  doesn't lock out a good one); idle time, input bytes a second, resizes, window size, a client
+  that stops reading.
+- Files: umask 077 for the server and its apps; the data folder, `players/` and each player's
+  folder 0700, the store's database files 0600.
 - Logs: one line to stderr per connect, login, session start and end, refusal and error.
-- SIGTERM or SIGINT: every player is told, every app is asked to stop (its game stays in its
-  Continue list: the app autosaves every move), then the server exits.
+- SIGTERM or SIGINT: every app is asked to stop (its game stays in its Continue list: the app
+  autosaves every move), every player gets the goodbye on their screen, then the server exits.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import os
 import signal
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import asyncssh
 
@@ -32,12 +40,20 @@ from cutthroat.serve.terminal import AppTerminal
 log = logging.getLogger("cutthroat.serve")
 
 HOST_KEY = "ssh_host_ed25519_key"
+STORE_FILES = ("cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm")
 NO_PTY = "Cutthroat needs a terminal: connect with `ssh -t` (a PTY was not requested).\r\n"
+NO_COMMAND = "Cutthroat runs no commands: connect with `ssh -t` and nothing after the host name.\r\n"
+FULL = "The server is full (or you are connected too many times): try again later.\r\n"
 SHUTDOWN = "\r\nThe Cutthroat server is stopping; your game is kept. Come back soon.\r\n"
 #: What a terminal needs back after an app that could not tidy up (ended by the server's stop):
-#: the normal screen, the cursor, no mouse reporting.
-RESET_SCREEN = b"\x1b[?1049l\x1b[?7h\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
+#: whatever escape sequence the app was cut off in cancelled (CAN), the normal screen, the
+#: cursor, no mouse reporting.
+RESET_SCREEN = (b"\x18\x1b[?1049l\x1b[?7h\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
+                b"\x1b[0m")
 IDLE = "\r\nNo key pressed for a long while: disconnected (your game is kept).\r\n"
+MAX_REFUSED_KEYS = 6  # keys refused on one connection: then it is closed (OpenSSH's MaxAuthTries)
+GOODBYE_SECONDS = 5.0  # a stopping server waits this long for each player's client to take its goodbye
+APP_STOP_SECONDS = 5.0  # an app asked to stop (SIGHUP) has this long, then it is killed
 
 
 def host_key(data: Path) -> asyncssh.SSHKey:
@@ -59,6 +75,24 @@ def player_id(key: asyncssh.SSHKey) -> str:
     return hashlib.sha256(key.public_data).hexdigest()[:32]
 
 
+def private_folders(data: Path) -> None:
+    """The data folder, `players/` and every player's folder readable by the server's user only
+    (folders made by an older server, or by hand, may be 0755)."""
+    data.mkdir(mode=0o700, parents=True, exist_ok=True)
+    players = data / "players"
+    players.mkdir(mode=0o700, exist_ok=True)
+    for folder in (data, players, *(p for p in players.iterdir() if p.is_dir() and not p.is_symlink())):
+        os.chmod(folder, 0o700)
+
+
+def private_store(data: Path) -> None:
+    """The store's SQLite files 0600 (SQLite gives a new -wal and -shm the database's mode)."""
+    for name in STORE_FILES:
+        path = data / name
+        if path.is_file() and not path.is_symlink():
+            os.chmod(path, 0o600)
+
+
 @dataclass
 class ServerState:
     """What every connection shares: the data folder, the limits, who is on."""
@@ -67,15 +101,20 @@ class ServerState:
     limits: Limits
     service: TableService | None = None  # the shared tables (None: each app plays at home only)
     allowed: set[bytes] | None = None  # None: any key
-    auth_attempts: PerMinute = field(init=False)
-    auth_failures: PerMinute = field(init=False)
-    sessions: dict[str, int] = field(default_factory=dict)  # player id -> open sessions
+    auth_attempts: PerMinute = field(init=False)  # keys offered, per address
+    key_attempts: PerMinute = field(init=False)  # one key offered, per "address fingerprint"
+    auth_failures: PerMinute = field(init=False)  # one key refused, per "address fingerprint"
+    connections: set[PlayerServer] = field(default_factory=set)  # every TCP connection, from its first byte
+    per_address: dict[str, int] = field(default_factory=dict)  # address -> connections
+    per_key: dict[str, int] = field(default_factory=dict)  # player id -> logged-in connections
+    sessions: dict[str, int] = field(default_factory=dict)  # player id -> open game sessions
     terminals: set[AppTerminal] = field(default_factory=set)
     channels: set = field(default_factory=set)
     stopping: bool = False
 
     def __post_init__(self) -> None:
         self.auth_attempts = PerMinute(self.limits.auth_attempts_per_minute)
+        self.key_attempts = PerMinute(self.limits.key_attempts_per_minute)
         self.auth_failures = PerMinute(self.limits.auth_failures_per_minute)
 
     @property
@@ -84,23 +123,97 @@ class ServerState:
 
 
 class PlayerServer(asyncssh.SSHServer):
-    """One connection's gatekeeper: public keys only, counted and (maybe) restricted."""
+    """One connection's gatekeeper: counted from its first byte, public keys only (maybe
+    restricted), and closed if it doesn't log in and open a game session in time."""
 
     def __init__(self, state: ServerState) -> None:
         self.state = state
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.counted = False  # in state.connections (not refused at the door)
+        self.player: str | None = None  # set once logged in (and counted in state.per_key)
+        self.open_sessions = 0
+        self.refused_keys = 0
+        self._grace: asyncio.TimerHandle | None = None
 
+    # -- the door -------------------------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
-        self.address = str(peer[0])
-        log.info("connect from %s", self.address)
+        self.address = address = str(peer[0])
+        state, limits = self.state, self.state.limits
+        why = None
+        if state.stopping:
+            why = "the server is stopping"
+        elif len(state.connections) >= limits.total_connections:
+            why = f"the server has {len(state.connections)} connections (--total-connections)"
+        elif state.per_address.get(address, 0) >= limits.connections_per_address:
+            why = f"{state.per_address[address]} connections from this address (--connections-per-address)"
+        if why is not None:
+            log.warning("refused a connection from %s: %s", address, why)
+            asyncio.get_running_loop().call_soon(conn.abort)
+            return
+        self.counted = True
+        state.connections.add(self)
+        state.per_address[address] = state.per_address.get(address, 0) + 1
+        conn.set_extra_info(gate=self)
+        log.info("connect from %s", address)
+        self._arm_grace()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_grace()
+        state = self.state
+        if self.counted:
+            self.counted = False
+            state.connections.discard(self)
+            left = state.per_address.get(self.address, 1) - 1
+            if left > 0:
+                state.per_address[self.address] = left
+            else:
+                state.per_address.pop(self.address, None)
+        if self.player is not None:
+            left = state.per_key.get(self.player, 1) - 1
+            if left > 0:
+                state.per_key[self.player] = left
+            else:
+                state.per_key.pop(self.player, None)
+            self.player = None
         if exc is not None and not isinstance(exc, (asyncssh.ConnectionLost, BrokenPipeError)):
             log.info("connection from %s lost: %s", self.address, exc)
 
+    # -- the login grace time: log in and open a game session, or the connection is closed ------
+    def _arm_grace(self) -> None:
+        self._cancel_grace()
+        self._grace = asyncio.get_running_loop().call_later(self.state.limits.login_grace, self._grace_over)
+
+    def _cancel_grace(self) -> None:
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+
+    def _grace_over(self) -> None:
+        self._grace = None
+        if self.open_sessions or self.conn is None or not self.counted:
+            return
+        grace = self.state.limits.login_grace
+        if self.player is None:
+            log.info("closed the connection from %s: no login within %g s (--login-grace)", self.address, grace)
+            self.conn.abort()
+        else:
+            log.info("closed the connection from %s (%s): no game session open for %g s (--login-grace)",
+                     self.address, self.player[:12], grace)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "No game session was opened: connect with ssh -t")
+
+    def session_started(self) -> None:
+        self.open_sessions += 1
+        self._cancel_grace()
+
+    def session_ended(self) -> None:
+        self.open_sessions -= 1
+        if not self.open_sessions and self.counted:
+            self._arm_grace()  # (a client keeping the connection without a session: closed in time)
+
+    # -- keys -------------------------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
         return True  # every login shows a key
 
@@ -114,27 +227,70 @@ class PlayerServer(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        state = self.state
-        if state.auth_failures.over(self.address) or state.auth_attempts.over(self.address):
-            log.warning("refused %s: too many login attempts this minute", self.address)
+        state, limits = self.state, self.state.limits
+        address, fingerprint = self.address, key.get_fingerprint()
+        pair = f"{address} {fingerprint}"
+        if state.auth_attempts.over(address):
+            log.warning("refused %s: %d keys offered from this address this minute (--auth-attempts-per-minute)",
+                        address, limits.auth_attempts_per_minute)
             return False
-        state.auth_attempts.add(self.address)
+        if state.auth_failures.over(pair):
+            log.warning("refused %s: key %s was refused %d times this minute (--auth-failures-per-minute)",
+                        address, fingerprint, limits.auth_failures_per_minute)
+            return False
+        if state.key_attempts.over(pair):
+            log.warning("refused %s: key %s was offered %d times this minute (--key-attempts-per-minute)",
+                        address, fingerprint, limits.key_attempts_per_minute)
+            return False
+        state.auth_attempts.add(address)
+        state.key_attempts.add(pair)
         if state.allowed is not None and key.public_data not in state.allowed:
-            state.auth_failures.add(self.address)
-            log.warning("refused %s: key %s is not in the authorized keys", self.address, key.get_fingerprint())
+            state.auth_failures.add(pair)
+            self.refused_keys += 1
+            log.warning("refused %s: key %s is not in the authorized keys", address, fingerprint)
+            if self.refused_keys >= MAX_REFUSED_KEYS and self.conn is not None:
+                log.warning("closed the connection from %s: %d keys refused", address, self.refused_keys)
+                asyncio.get_running_loop().call_soon(self.conn.abort)
             return False
-        if self.conn is not None:
-            self.conn.set_extra_info(player=player_id(key), fingerprint=key.get_fingerprint())
+        player = player_id(key)
+        if state.per_key.get(player, 0) >= limits.connections_per_key:
+            log.warning("refused %s: key %s is connected %d times already (--connections-per-key)",
+                        address, fingerprint, state.per_key[player])
+            return False
+        if self.conn is not None:  # (the key whose signature is checked next: the one that logs in)
+            self.conn.set_extra_info(player=player, fingerprint=fingerprint)
         return True
+
+    def auth_completed(self) -> None:
+        state, conn = self.state, self.conn
+        player = conn.get_extra_info("player") if conn is not None else None
+        if conn is None or player is None:
+            return
+        if state.per_key.get(player, 0) >= state.limits.connections_per_key:  # (logins racing each other)
+            log.warning("closed the connection from %s: key %s is connected %d times already "
+                        "(--connections-per-key)", self.address, conn.get_extra_info("fingerprint"),
+                        state.per_key[player])
+            asyncio.get_running_loop().call_soon(conn.abort)
+            return
+        self.player = player
+        state.per_key[player] = state.per_key.get(player, 0) + 1
+        log.info("login from %s: %s (%s)", self.address, player[:12], conn.get_extra_info("fingerprint"))
 
 
 async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -> None:
     """One ssh session: the player's own app on its own PTY, until either side ends."""
     conn = process.get_extra_info("connection")
-    player = conn.get_extra_info("player") if conn is not None else None
-    address = (process.get_extra_info("peername") or ("?",))[0]
+    gate: PlayerServer | None = conn.get_extra_info("gate") if conn is not None else None
+    player = gate.player if gate is not None else None
+    address = gate.address if gate is not None else "?"
     limits = state.limits
     if player is None or state.stopping:
+        process.exit(1)
+        return
+    if process.command is not None or process.subsystem is not None:
+        asked = f"the subsystem {process.subsystem!r}" if process.subsystem is not None else "a command"
+        log.info("refused %s (%s): asked for %s", address, player[:12], asked)
+        process.stdout.write(NO_COMMAND.encode())
         process.exit(1)
         return
     if process.get_terminal_type() is None:
@@ -143,31 +299,33 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
         process.exit(1)
         return
     if state.total >= limits.total_connections or state.sessions.get(player, 0) >= limits.connections_per_key:
-        log.warning("refused %s (%s): too many connections", address, player[:12])
-        process.stdout.write(b"The server is full (or you are connected too many times): try again later.\r\n")
+        log.warning("refused %s (%s): too many sessions", address, player[:12])
+        process.stdout.write(FULL.encode())
         process.exit(1)
         return
     columns, rows = limits.window(*process.get_terminal_size()[:2])
     env = process.env or {}
     lang = env.get("LC_ALL") or env.get("LANG")
     home = state.data / "players" / player
-    home.mkdir(parents=True, exist_ok=True)
+    home.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(home, 0o700)
     service = state.service
     token = service.new_token(player) if service is not None else None
     link = {"CUTTHROAT_SERVICE": str(service.socket_path), "CUTTHROAT_TOKEN": token} if token else {}
-    terminal = AppTerminal(home, process.get_terminal_type(), columns, rows, lang=lang, extra_env=link)
+    terminal = AppTerminal(home, process.get_terminal_type(), columns, rows, lang=lang, extra_env=link,
+                           resize_interval=limits.resize_interval)
+    gate.session_started()
     state.sessions[player] = state.sessions.get(player, 0) + 1
     state.terminals.add(terminal)
     state.channels.add(process)
     log.info("session for %s (%s) at %s: %d×%d", player[:12], conn.get_extra_info("fingerprint"), address,
              columns, rows)
-    code = 0
+    end = "failed"
     try:
         await terminal.start()
-        code = await _pump(process, terminal, limits)
+        end = await _pump(process, terminal, limits)
     except Exception as exc:  # noqa: BLE001 - one player's failure ends their session only
-        log.error("session for %s failed: %r", player[:12], exc)
-        code = 1
+        log.error("session for %s failed: %s", player[:12], exc if isinstance(exc, RuntimeError) else repr(exc))
     finally:
         state.sessions[player] -= 1
         if not state.sessions[player]:
@@ -175,26 +333,59 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
         state.terminals.discard(terminal)
         if token is not None:
             service.drop_token(token)
-        code = await terminal.close() or code
-        log.info("session for %s ended (%d)", player[:12], code)
-        if not process.is_closing():
-            if state.stopping:  # (the server stopped the app: no failure of the player's)
-                process.stdout.write(RESET_SCREEN + SHUTDOWN.encode())
-                code = 0
-                try:  # the goodbye on its way before the channel closes
-                    await asyncio.wait_for(process.stdout.drain(), 2.0)
-                except (asyncio.TimeoutError, ConnectionError, asyncssh.Error):
-                    pass
-            process.exit(code if 0 <= code < 256 else 128 + abs(code))  # (killed by signal N: 128+N)
-        state.channels.discard(process)  # last: a stopping server waits for this (its goodbye sent)
+        code = await terminal.close(APP_STOP_SECONDS)
+        how, status, normal = _ending(end, code, terminal, state.stopping)
+        (log.info if normal else log.warning)("session for %s ended: %s", player[:12], how)
+        try:
+            if not process.is_closing():
+                if state.stopping:  # every player is told, and left with a sane terminal
+                    process.stdout.write(RESET_SCREEN + SHUTDOWN.encode())
+                process.exit(status)
+                if state.stopping:
+                    # Wait for the client's close of the channel: OpenSSH sends it only once the
+                    # channel's output (the goodbye) is written to the player's terminal. A
+                    # connection closed before then (by the server's stop) may be reset under the
+                    # goodbye still on its way, and the player would never see it.
+                    await asyncio.wait_for(process.wait_closed(), GOODBYE_SECONDS)
+        except (asyncio.TimeoutError, OSError, asyncssh.Error):
+            pass
+        finally:
+            gate.session_ended()
+            state.channels.discard(process)  # last: a stopping server waits for this (its goodbye taken)
 
 
-async def _pump(process: asyncssh.SSHServerProcess, terminal: AppTerminal, limits: Limits) -> int:
+def _ending(end: str, code: int, terminal: AppTerminal, stopping: bool) -> tuple[str, int, bool]:
+    """How a session ended, for the log; the exit status for the client; whether that's a normal
+    end. `end` is what ended the pump: "left" (the player's client closed), "idle", "app" (the
+    app exited) or "failed"; `code` the app's exit status (-N: signal N)."""
+    killed = "; the app did not stop on SIGHUP and was killed" if terminal.killed else ""
+    if code < 0:
+        try:
+            said = f"signal {signal.Signals(-code).name}"
+        except ValueError:
+            said = f"signal {-code}"
+    else:
+        said = f"status {code}"
+    if stopping:
+        return "the server stopped" + killed, 0, not killed
+    if end == "left":
+        return "the player left (a normal end)" + killed, 0, not killed
+    if end == "idle":
+        return "no key pressed for too long" + killed, 0, not killed
+    if end == "failed":
+        return f"after an error (the app ended with {said})", 1, False
+    if code == 0:
+        return "the player quit the app (a normal end)", 0, True
+    return f"the app ended with {said}", code if 0 < code < 256 else 128 + abs(code), False
+
+
+async def _pump(process: asyncssh.SSHServerProcess, terminal: AppTerminal, limits: Limits) -> str:
     """Bytes both ways until the app exits or the player leaves: keys in (paced by the input
-    budget, idle time watched, resizes applied), screen bytes out (a stalled reader dropped)."""
+    budget, idle time watched, resizes coalesced), screen bytes out (a stalled reader dropped).
+    What ended it: "left", "idle" or "app"."""
     budget = InputBudget(limits.input_bytes_per_second)
 
-    async def keys_in() -> None:
+    async def keys_in() -> str:
         while True:
             try:
                 data = await asyncio.wait_for(process.stdin.read(4096), limits.idle_seconds)
@@ -203,48 +394,66 @@ async def _pump(process: asyncssh.SSHServerProcess, terminal: AppTerminal, limit
                 continue
             except asyncio.TimeoutError:
                 process.stdout.write(IDLE.encode())
-                return
+                return "idle"
             if not data:
-                return  # the player closed the connection
+                return "left"  # the player closed the connection
             wait = budget.wait_for(len(data))
             if wait > 0:
                 await asyncio.sleep(wait)
             terminal.write(data)
 
-    async def screen_out() -> None:
+    async def screen_out() -> str:
         while True:
             data = await terminal.read()
             if not data:
-                return
+                return "app"
             process.stdout.write(data)
             await asyncio.wait_for(process.stdout.drain(), limits.stalled_seconds)
 
     tasks = [asyncio.ensure_future(keys_in()), asyncio.ensure_future(screen_out())]
-    done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    for task in pending:
-        task.cancel()
+    try:
+        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
     for task in done:
         error = task.exception()
         if isinstance(error, asyncio.TimeoutError):
             raise RuntimeError("the client stopped reading") from None
-        if error is not None and not isinstance(error, (asyncssh.BreakReceived, asyncssh.SignalReceived,
-                                                        BrokenPipeError, ConnectionError)):
+        if isinstance(error, (asyncssh.BreakReceived, asyncssh.SignalReceived, BrokenPipeError,
+                              ConnectionError, asyncssh.Error)):
+            return "left"
+        if error is not None:
             raise error
-    return 0
+        return task.result()
+    return "left"
+
+
+async def _until(ready: Callable[[], bool], timeout: float) -> None:
+    """Wait (polling) until `ready()`, at most `timeout` seconds."""
+    end = asyncio.get_running_loop().time() + timeout
+    while not ready() and asyncio.get_running_loop().time() < end:
+        await asyncio.sleep(0.05)
 
 
 async def serve(host: str, port: int, data: Path, authorized_keys: Path | None = None,
                 limits: Limits | None = None, ready=None) -> None:
     """Run until SIGTERM or SIGINT; `ready(port)` is called once it listens."""
+    os.umask(0o077)  # (the apps inherit it: their settings and saves are the server user's only)
+    private_folders(data)
+    private_store(data)
     service = TableService(data)
     await service.start()
-    state = ServerState(data, limits or Limits(), service)
+    private_store(data)  # (and the -wal and -shm the store's opening made)
+    limits = limits or Limits()
+    state = ServerState(data, limits, service)
     if authorized_keys is not None:
         state.allowed = {k.public_data for k in _authorized(authorized_keys)}
     server = await asyncssh.create_server(
         lambda: PlayerServer(state), host, port, server_host_keys=[host_key(data)],
         process_factory=lambda process: play_session(process, state), encoding=None,
-        line_editor=False, login_timeout=30, keepalive_interval=30, keepalive_count_max=4)
+        line_editor=False, login_timeout=limits.login_grace, keepalive_interval=30, keepalive_count_max=4,
+        agent_forwarding=False, x11_forwarding=False)
     bound = server.sockets[0].getsockname()[1] if server.sockets else port
     log.info("listening on %s:%d (data in %s)%s", host, bound, data,
              " — authorized keys only" if state.allowed is not None else "")
@@ -255,21 +464,26 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    state.stopping = True  # (new sessions are refused from now on)
+    state.stopping = True  # (new connections and sessions are refused from now on)
     log.info("stopping: telling %d player(s)", len(state.channels))
-    channels = list(state.channels)
+    playing = {gate for gate in state.connections if gate.open_sessions}
+    for gate in state.connections - playing:  # (nobody to tell: not logged in, or no session)
+        if gate.conn is not None:
+            gate.conn.abort()
     # Each app is asked to stop; its session then tells its player and ends (play_session).
-    await asyncio.gather(*(t.close() for t in list(state.terminals)), return_exceptions=True)
-    for _ in range(100):  # (an app gets 5 s to stop, then is killed: its session then ends)
-        if not state.channels:
-            break
-        await asyncio.sleep(0.1)
-    connections = {c for c in (p.get_extra_info("connection") for p in channels) if c is not None}
-    for connection in connections:
-        connection.close()
-    if connections:  # each flushed and closed (the process ending would drop what is unsent)
-        await asyncio.wait([asyncio.ensure_future(c.wait_closed()) for c in connections], timeout=3.0)
-    server.close()  # last: closing the listener closes the connections it accepted, goodbyes or not
+    for terminal in list(state.terminals):
+        terminal.hangup()
+    await _until(lambda: not state.terminals, APP_STOP_SECONDS)
+    for terminal in list(state.terminals):
+        terminal.kill()  # (an app that doesn't stop on SIGHUP)
+    await _until(lambda: not state.channels, GOODBYE_SECONDS + 2.0)
+    # Each player's client closes its connection once its session is over: closing it from here
+    # first could reset it under a goodbye still on its way. Stragglers are closed after a while.
+    await _until(lambda: not playing & state.connections, 3.0)
+    for gate in list(state.connections):
+        if gate.conn is not None:
+            gate.conn.close()
+    server.close()
     await server.wait_closed()
     await service.stop()
     log.info("stopped")

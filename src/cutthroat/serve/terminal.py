@@ -16,6 +16,7 @@ import signal
 import struct
 import sys
 import termios
+import time
 from pathlib import Path
 
 
@@ -25,15 +26,28 @@ def set_window(fd: int, columns: int, rows: int) -> None:
 
 
 def _controlling_terminal() -> None:  # runs in the child, before exec
+    """The app's start: its own session with the PTY as its controlling terminal, every signal
+    back to its default and none blocked (a server started under `nohup` ignores SIGHUP, and an
+    ignored signal would be inherited through exec: the app would outlive its player's
+    connection), and files private to the server's user."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    for sig in signal.valid_signals():
+        if sig in (signal.SIGKILL, signal.SIGSTOP):
+            continue
+        try:
+            signal.signal(sig, signal.SIG_DFL)
+        except (OSError, ValueError, RuntimeError):
+            pass  # (a signal the C library keeps for itself)
+    signal.pthread_sigmask(signal.SIG_SETMASK, ())
+    os.umask(0o077)
 
 
 class AppTerminal:
     """A Cutthroat app process on its own PTY: `write` keys to it, `read` its screen bytes."""
 
     def __init__(self, home: Path, term: str, columns: int, rows: int, lang: str | None = None,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, resize_interval: float = 0.25) -> None:
         self.home = home
         self.extra_env = dict(extra_env or {})
         self.term = term
@@ -41,6 +55,13 @@ class AppTerminal:
         self.lang = lang
         self.master = -1
         self.process: asyncio.subprocess.Process | None = None
+        self.resize_interval = resize_interval
+        self.wanted = self.size  # the latest size asked for (applied at most once an interval)
+        self.resizes = 0  # window changes applied (each one a repaint of the app's screen)
+        self._resized_at = float("-inf")
+        self._resize_timer: asyncio.TimerHandle | None = None
+        self.hung_up = False  # the server sent SIGHUP (the player left, or the server stops)
+        self.killed = False  # ... and then SIGKILL: the app did not stop on SIGHUP
 
     async def start(self) -> None:
         master, slave = pty.openpty()
@@ -62,9 +83,25 @@ class AppTerminal:
         os.set_blocking(master, False)
 
     def resize(self, columns: int, rows: int) -> None:
-        if (columns, rows) != self.size and self.master >= 0:
-            self.size = (columns, rows)
-            set_window(self.master, columns, rows)
+        """The player's window changed: the app is told the latest size at once, or (a storm of
+        changes) once the resize interval since the last change has passed, so a client sending
+        resizes as fast as it can costs a few repaints a second, never one each."""
+        self.wanted = (columns, rows)
+        if self._resize_timer is not None:
+            return  # (the change already waiting applies the latest size)
+        wait = self._resized_at + self.resize_interval - time.monotonic()
+        if wait <= 0:
+            self._apply_size()
+        else:
+            self._resize_timer = asyncio.get_running_loop().call_later(wait, self._apply_size)
+
+    def _apply_size(self) -> None:
+        self._resize_timer = None
+        if self.wanted != self.size and self.master >= 0:
+            self.size = self.wanted
+            set_window(self.master, *self.size)
+            self._resized_at = time.monotonic()
+            self.resizes += 1
 
     def write(self, data: bytes) -> None:
         """Keys to the app (a full PTY buffer drops the rest: the app is not reading)."""
@@ -94,24 +131,46 @@ class AppTerminal:
             except OSError:  # EIO: the app closed its terminal (it exited)
                 return b""
 
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    def _signal(self, sig: int) -> None:
+        if self.running:
+            try:
+                os.killpg(self.process.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def hangup(self) -> None:
+        """Ask the app to stop, as a closed terminal does (SIGHUP): it keeps its game in
+        Continue (every move is autosaved)."""
+        if self.running:
+            self.hung_up = True
+            self._signal(signal.SIGHUP)
+
+    def kill(self) -> None:
+        """The app did not stop when asked: SIGKILL, to its whole process group."""
+        if self.running:
+            self.killed = True
+            self._signal(signal.SIGKILL)
+
     async def close(self, grace: float = 5.0) -> int:
-        """Ask the app to stop (SIGHUP, as a closed terminal does: it keeps its game in
-        Continue), then make sure; the exit status."""
+        """Ask the app to stop (`hangup`), then make sure (`kill` after `grace` seconds); its
+        exit status (-N: ended by signal N). The PTY is closed last: only the session that reads
+        it calls this."""
+        if self._resize_timer is not None:
+            self._resize_timer.cancel()
+            self._resize_timer = None
         process = self.process
         code = 0
         if process is not None:
             if process.returncode is None:
-                try:
-                    os.killpg(process.pid, signal.SIGHUP)
-                except ProcessLookupError:
-                    pass
+                self.hangup()
                 try:
                     await asyncio.wait_for(process.wait(), grace)
                 except asyncio.TimeoutError:
-                    try:
-                        os.killpg(process.pid, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
+                    self.kill()
                     await process.wait()
             code = process.returncode or 0
         if self.master >= 0:

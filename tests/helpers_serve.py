@@ -1,0 +1,149 @@
+"""What the `cutthroat serve` tests share: a server in a process of its own on a free loopback
+port, ssh keys, a player's terminal (tmux running OpenSSH's client) and the app process a
+player has on the server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+needs_ssh = pytest.mark.skipif(
+    not (shutil.which("ssh") and shutil.which("ssh-keygen") and shutil.which("tmux")),
+    reason="needs OpenSSH's client (ssh, ssh-keygen: Debian's openssh-client) and tmux")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def make_key(folder: Path, name: str) -> Path:
+    key = folder / name
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+    return key
+
+
+class Server:
+    """`cutthroat serve` in a process of its own, on a free loopback port."""
+
+    def __init__(self, data: Path, *extra: str, port: int | None = None, preexec_fn=None) -> None:
+        self.data = data
+        self.port = port or free_port()
+        self.log = data.parent / f"serve-{self.port}.log"
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        # (--allow-root: the tests may run as root, in a sandbox or CI)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "cutthroat", "serve", "--port", str(self.port), "--data", str(data),
+             "--allow-root", *extra],
+            stdout=subprocess.DEVNULL, stderr=self.log.open("w"), env=env, preexec_fn=preexec_fn)
+        self.wait_for("listening on")
+
+    def text(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def wait_for(self, words: str, timeout: float = 20) -> None:
+        end = time.monotonic() + timeout
+        while words not in self.text():
+            assert self.process.poll() is None or words in self.text(), self.text()
+            assert time.monotonic() < end, f"no {words!r} in the log:\n{self.text()}"
+            time.sleep(0.05)
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(20)
+
+    def ssh(self, key: Path, *args: str) -> list[str]:
+        return ["ssh", "-i", str(key), "-p", str(self.port), "-o", "StrictHostKeyChecking=no",
+                "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
+                "-o", "IdentitiesOnly=yes", *args, "player@127.0.0.1"]
+
+
+class Terminal:
+    """A player's terminal: tmux at 80×24 running a command."""
+
+    def __init__(self, name: str, command: list[str], width: int = 80, height: int = 24) -> None:
+        self.name = name
+        line = " ".join(f"'{c}'" for c in command) + "; echo SSH-EXIT=$?; sleep 60"
+        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), line],
+                       check=True)
+
+    def screen(self) -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True,
+                              text=True).stdout
+
+    def wait_for(self, words: str, timeout: float = 45) -> str:
+        return self.wait_until(lambda screen: words in screen, words, timeout)
+
+    def wait_until(self, shows, what: str = "", timeout: float = 45) -> str:
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if shows(screen):
+                return screen
+            assert time.monotonic() < end, f"no {what or shows} on screen:\n{screen}"
+            time.sleep(0.1)
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            time.sleep(0.15)
+
+    def resize(self, width: int, height: int) -> None:
+        subprocess.run(["tmux", "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)], check=True)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def app_of(server: Server, data: Path, key: Path) -> int:
+    """The pid of the app process a key's player has on the server (its folder is in its env)."""
+    import asyncssh
+
+    from cutthroat.serve.server import player_id
+
+    home = str(data / "players" / player_id(asyncssh.read_public_key(str(key.with_suffix(".pub")))))
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(server.process.pid)], capture_output=True, text=True)
+    for pid in map(int, out.stdout.split()):
+        try:
+            if home.encode() in Path(f"/proc/{pid}/environ").read_bytes():
+                return pid
+        except OSError:
+            continue
+    raise AssertionError(f"no app process for {home}")
+
+
+def start_kill_the_kings(term: Terminal) -> None:
+    """From the title (the lobby first, then the games): Kill The Kings, solo, as at home."""
+    term.wait_for("Play with friends on this server: the lobby")
+    term.keys("Down", "Enter")
+    term.wait_for("Ready: you play")
+    term.keys("Enter")
+
+
+@pytest.fixture
+def keys(tmp_path) -> tuple[Path, Path]:
+    return make_key(tmp_path, "ana"), make_key(tmp_path, "bob")
+
+
+@pytest.fixture
+def terminals():
+    opened: list[Terminal] = []
+
+    def open_terminal(*args, **kwargs) -> Terminal:
+        term = Terminal(f"cutthroat-test-{os.getpid()}-{len(opened)}", *args, **kwargs)
+        opened.append(term)
+        return term
+
+    yield open_terminal
+    for term in opened:
+        term.close()
