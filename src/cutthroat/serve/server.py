@@ -335,6 +335,8 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
             service.drop_token(token)
         code = await terminal.close(APP_STOP_SECONDS)
         how, status, normal = _ending(end, code, terminal, state.stopping)
+        if terminal.resizes_asked:
+            how += f" (window changes: {terminal.resizes_asked} asked, {terminal.resizes} applied)"
         (log.info if normal else log.warning)("session for %s ended: %s", player[:12], how)
         try:
             if not process.is_closing():
@@ -452,7 +454,8 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
     server = await asyncssh.create_server(
         lambda: PlayerServer(state), host, port, server_host_keys=[host_key(data)],
         process_factory=lambda process: play_session(process, state), encoding=None,
-        line_editor=False, login_timeout=limits.login_grace, keepalive_interval=30, keepalive_count_max=4,
+        # (asyncssh's own login timeout: a backstop behind the grace timer, which logs what it closes)
+        line_editor=False, login_timeout=limits.login_grace + 10, keepalive_interval=30, keepalive_count_max=4,
         agent_forwarding=False, x11_forwarding=False)
     bound = server.sockets[0].getsockname()[1] if server.sockets else port
     log.info("listening on %s:%d (data in %s)%s", host, bound, data,

@@ -57,6 +57,7 @@ class AppTerminal:
         self.process: asyncio.subprocess.Process | None = None
         self.resize_interval = resize_interval
         self.wanted = self.size  # the latest size asked for (applied at most once an interval)
+        self.resizes_asked = 0  # window changes the player's client sent
         self.resizes = 0  # window changes applied (each one a repaint of the app's screen)
         self._resized_at = float("-inf")
         self._resize_timer: asyncio.TimerHandle | None = None
@@ -87,6 +88,7 @@ class AppTerminal:
         changes) once the resize interval since the last change has passed, so a client sending
         resizes as fast as it can costs a few repaints a second, never one each."""
         self.wanted = (columns, rows)
+        self.resizes_asked += 1
         if self._resize_timer is not None:
             return  # (the change already waiting applies the latest size)
         wait = self._resized_at + self.resize_interval - time.monotonic()

@@ -1,0 +1,312 @@
+"""`cutthroat serve` against hostile clients: real OpenSSH clients and raw sockets on loopback
+(127.0.0.1 only), each attack bounded in count and time, and each shown refused or survived with
+another player's game unharmed. Waits are on conditions (generous timeouts), never on speed.
+
+- 100 idle unauthenticated TCP connections: each refused at the cap or closed by the login grace
+  time; a player on meanwhile keeps playing, a new one gets in after.
+- 100 `ssh -N` logins with one key: refused or closed; a different key from the same address
+  still gets in (no lockout of the address).
+- A resize storm: the app is told a few sizes a second, its output stays bounded, the latest
+  size wins; another player's keys still repaint.
+- A server started with SIGHUP ignored (as under `nohup`): the apps still end on a hang-up, and
+  none outlives the server.
+- Files: the data folder and players' folders 0700, the store's files 0600, the apps' umask 077.
+- Root without `--allow-root` is refused; a command or a subsystem instead of a shell is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import selectors
+import signal
+import socket
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers_serve import Server, app_of, free_port, keys, make_key, needs_ssh, terminals  # noqa: F401 (fixtures)
+
+pytestmark = needs_ssh
+
+TITLE = "Play with friends on this server: the lobby"
+
+
+def eventually(ready, what: str, timeout: float = 60):
+    """Wait until `ready()` is true (polling); its value."""
+    end = time.monotonic() + timeout
+    while True:
+        value = ready()
+        if value:
+            return value
+        assert time.monotonic() < end, f"never: {what}"
+        time.sleep(0.05)
+
+
+def status_of(pid: int) -> dict[str, str]:
+    """/proc/<pid>/status as a dict ({} once the process is gone)."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return {}
+    return dict(line.split(":\t", 1) for line in lines if ":\t" in line)
+
+
+def gone(pid: int) -> bool:
+    """The process has ended (a zombie left for a parent, or a container's init, to reap counts)."""
+    state = status_of(pid).get("State", "")
+    return not state or state.startswith(("Z", "X"))
+
+
+def ignores(pid: int, sig: int) -> bool:
+    return bool(int(status_of(pid)["SigIgn"], 16) & (1 << (sig - 1)))
+
+
+def session_line(server: Server, key: Path) -> str | None:
+    """The log's "session for … ended" line of a key's player, if there is one yet."""
+    import asyncssh
+
+    from cutthroat.serve.server import player_id
+
+    player = player_id(asyncssh.read_public_key(str(key.with_suffix(".pub"))))[:12]
+    return next((line for line in server.text().splitlines() if f"session for {player} ended" in line), None)
+
+
+def test_a_hundred_idle_connections_are_refused_or_closed_and_players_play_on(tmp_path, keys, terminals):
+    grace = 5
+    server = Server(tmp_path / "data", "--login-grace", str(grace))
+    try:
+        ana = terminals(server.ssh(keys[0], "-tt"))
+        before = ana.wait_for(TITLE)
+        idle = []
+        for _ in range(100):  # connected, and never a byte sent
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            sock.setblocking(False)
+            idle.append(sock)
+        ana.keys("Down")  # Ana's title still answers her keys
+        ana.wait_until(lambda screen: screen != before, "Ana's screen repainted after a key")
+        closed = set()
+        selector = selectors.DefaultSelector()
+        for sock in idle:
+            selector.register(sock, selectors.EVENT_READ)
+        end = time.monotonic() + grace + 60
+        while len(closed) < len(idle):
+            assert time.monotonic() < end, f"{len(idle) - len(closed)} idle connections still open"
+            for event, _ in selector.select(timeout=1.0):
+                try:
+                    data = event.fileobj.recv(4096)  # (the server's version line, then the close)
+                except ConnectionError:
+                    data = b""
+                if not data:
+                    closed.add(event.fileobj)
+                    selector.unregister(event.fileobj)
+        selector.close()
+        for sock in idle:
+            sock.close()
+        text = server.text()
+        refused = text.count("refused a connection from 127.0.0.1: ")
+        timed_out = text.count(f"closed the connection from 127.0.0.1: no login within {grace} s")
+        assert refused + timed_out == 100 and refused >= 1 and timed_out >= 1, (refused, timed_out)
+        assert "(--connections-per-address)" in text
+        bob = terminals(server.ssh(keys[1], "-tt"))  # a new player gets in afterwards
+        bob.wait_for(TITLE)
+        before = ana.screen()
+        ana.keys("Up")
+        ana.wait_until(lambda screen: screen != before, "Ana's screen repainted after a key")
+        assert server.process.poll() is None
+    finally:
+        assert server.stop() == 0
+
+
+def test_a_hundred_ssh_n_logins_with_one_key_are_refused_or_closed_and_another_key_gets_in(tmp_path, keys,
+                                                                                           terminals):
+    grace = 4
+    server = Server(tmp_path / "data", "--login-grace", str(grace))
+    try:
+        flood = [subprocess.Popen(server.ssh(keys[0], "-N", "-o", "ConnectTimeout=30"), stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(100)]
+        try:
+            end = time.monotonic() + grace + 90
+            while any(p.poll() is None for p in flood):
+                assert time.monotonic() < end, f"{sum(p.poll() is None for p in flood)} ssh -N still connected"
+                time.sleep(0.2)
+        finally:
+            for p in flood:
+                if p.poll() is None:
+                    p.kill()
+                p.wait()
+        assert all(p.returncode == 255 for p in flood), sorted({p.returncode for p in flood})
+        text = server.text()
+        assert f"no game session open for {grace} s (--login-grace)" in text  # those that logged in
+        assert "(--connections-per-key)" in text or "(--key-attempts-per-minute)" in text  # the rest
+        assert "keys offered from this address" not in text  # the address itself is not locked out
+        bob = terminals(server.ssh(keys[1], "-tt"))  # Bob, same address, his own key: in
+        bob.wait_for(TITLE)
+        assert server.process.poll() is None
+    finally:
+        assert server.stop() == 0
+
+
+def test_a_resize_storm_costs_a_few_repaints_a_second_and_the_latest_size_wins(tmp_path, keys, terminals):
+    """Bob's client sends window changes as fast as it can for 4 s; Ana plays on meanwhile, and
+    ends her own burst of resizes at 110 columns, which her app then draws."""
+    import asyncssh
+
+    server = Server(tmp_path / "data")
+    ana = terminals(server.ssh(keys[0], "-tt"))
+    ana.wait_for(TITLE)
+    figures: dict[str, float] = {}
+
+    async def storm() -> None:
+        key = asyncssh.read_private_key(str(keys[1]))
+        async with asyncssh.connect("127.0.0.1", port=server.port, username="bob", client_keys=[key],
+                                    known_hosts=None) as conn:
+            writer, reader, _ = await conn.open_session(term_type="xterm-256color", term_size=(80, 24),
+                                                        encoding=None)
+            seen = bytearray()
+
+            async def pump() -> None:
+                while data := await reader.read(65536):
+                    seen.extend(data)
+
+            task = asyncio.ensure_future(pump())
+            end = time.monotonic() + 60
+            while TITLE.encode() not in seen:
+                assert time.monotonic() < end, bytes(seen[-500:])
+                await asyncio.sleep(0.1)
+            mark, began = len(seen), time.monotonic()
+            sizes = 0
+            while time.monotonic() - began < 4.0:
+                writer.channel.change_terminal_size(*((200, 60) if sizes % 2 else (120, 40)))
+                sizes += 1
+                if sizes % 50 == 0:
+                    await asyncio.sleep(0)  # (let the messages out)
+            await asyncio.sleep(2.0)  # what the storm's last repaint sends (counted, not asserted on)
+            figures.update(sizes=sizes, storm_bytes=len(seen) - mark)
+            writer.close()
+            task.cancel()
+            figures["seconds"] = time.monotonic() - began
+
+    try:
+        import threading
+
+        worker = threading.Thread(target=lambda: asyncio.run(storm()))
+        worker.start()
+        eventually(lambda: "sizes" in figures or not worker.is_alive(), "Bob's storm", 120)
+        for size in range(60):  # Ana's own burst, meanwhile: the last one is 110×30
+            ana.resize(*((110, 30) if size == 59 else (90 + size % 3, 26)))
+        screen = ana.wait_until(lambda screen: max(len(line.rstrip()) for line in screen.splitlines()) > 100,
+                                "a 110-column screen")
+        before = screen
+        ana.keys("Down")  # and her keys still repaint
+        ana.wait_until(lambda screen: screen != before, "Ana's screen repainted after a key")
+        worker.join(120)
+        assert not worker.is_alive() and "seconds" in figures, figures
+        bob_end = eventually(lambda: session_line(server, keys[1]), "Bob's session's end in the log")
+        asked, applied = map(int, re.search(r"window changes: (\d+) asked, (\d+) applied", bob_end).groups())
+        assert asked >= 100 and asked <= figures["sizes"], (asked, figures)
+        # At most one window change every 0.25 s (and the first at once): a few repaints a second.
+        assert applied <= figures["seconds"] / 0.25 + 2, (applied, figures)
+        # Each repaint of a 200×60 title is some tens of KiB: bounded by the repaints allowed, not
+        # by the thousands of changes asked (a generous 120 KiB a repaint).
+        assert figures["storm_bytes"] <= (figures["seconds"] / 0.25 + 2) * 120 * 1024, figures
+        assert server.process.poll() is None
+    finally:
+        assert server.stop() == 0
+
+
+def test_a_server_started_with_sighup_ignored_still_hangs_up_its_apps(tmp_path, keys, terminals):
+    """As under `nohup`: the server ignores SIGHUP, its apps must not (the app of a player who
+    leaves ends on the hang-up at once, not by a kill 5 s later), and no app outlives the server."""
+    server = Server(tmp_path / "data", preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    try:
+        assert ignores(server.process.pid, signal.SIGHUP)
+        ana = terminals(server.ssh(keys[0], "-tt"))
+        bob = terminals(server.ssh(keys[1], "-tt"))
+        for term in (ana, bob):
+            term.wait_for(TITLE)
+        apps = [app_of(server, tmp_path / "data", key) for key in keys]
+        for pid in apps:
+            status = status_of(pid)
+            assert not ignores(pid, signal.SIGHUP), status
+            assert int(status["SigBlk"], 16) == 0, status  # no signal blocked either
+        ana.close()  # Ana leaves: her ssh ends, her app is hung up
+        line = eventually(lambda: session_line(server, keys[0]), "Ana's session's end in the log")
+        assert "ended: the player left (a normal end)" in line and "killed" not in line, line
+        eventually(lambda: gone(apps[0]), "Ana's app's end")
+    finally:
+        assert server.stop() == 0
+    bob.wait_for("The Cutthroat server is stopping")
+    assert gone(apps[1])  # the server has exited: no app outlives it
+    assert "was killed" not in server.text(), server.text()
+
+
+def test_files_are_the_server_users_only(tmp_path, keys, terminals):
+    """A data folder made by hand (0755) with an older store (0644): at start every folder is
+    0700 and every store file 0600; a player's folder and what their app writes are private too."""
+    data = tmp_path / "data"
+    (data / "players" / ("0" * 32)).mkdir(parents=True)
+    old = sqlite3.connect(str(data / "cutthroat.db"))
+    old.execute("PRAGMA journal_mode=WAL")
+    old.close()
+    for path in (data, data / "players", data / "players" / ("0" * 32)):
+        os.chmod(path, 0o755)
+    os.chmod(data / "cutthroat.db", 0o644)
+    server = Server(data)
+    try:
+        ana = terminals(server.ssh(keys[0], "-tt"))
+        ana.wait_for(TITLE)
+        app = app_of(server, data, keys[0])
+        assert status_of(app)["Umask"] == "0077" and status_of(server.process.pid)["Umask"] == "0077"
+        assert {p.name for p in data.iterdir()} >= {"cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm"}
+        modes = {}
+        for path in [data, *data.rglob("*")]:
+            info = path.lstat()
+            if stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode):
+                modes[str(path.relative_to(tmp_path))] = stat.S_IMODE(info.st_mode)
+        shared = {path: oct(mode) for path, mode in modes.items() if mode & 0o077}
+        assert not shared, shared  # nothing readable by anybody but the server's user
+        for name in ("data", "data/players", f"data/players/{'0' * 32}"):
+            assert modes[name] == 0o700, (name, oct(modes[name]))
+        for name in ("cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm", "ssh_host_ed25519_key"):
+            assert modes[f"data/{name}"] == 0o600, (name, oct(modes[f"data/{name}"]))
+        assert sum(1 for name in modes if name.startswith("data/players/")) >= 2  # (Ana's folder too)
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root is refused")
+def test_root_is_refused_without_allow_root(tmp_path):
+    port = free_port()
+    done = subprocess.run([sys.executable, "-m", "cutthroat", "serve", "--data", str(tmp_path / "data"),
+                           "--port", str(port)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert done.stderr.startswith("cutthroat: refusing to run as root") and "--allow-root" in done.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_command_or_a_subsystem_is_refused_and_no_app_starts(tmp_path, keys):
+    server = Server(tmp_path / "data")
+    try:
+        for args in (["-tt"], ["-T"]):  # with a PTY and without
+            done = subprocess.run([*server.ssh(keys[0], *args), "echo", "pwned"], capture_output=True,
+                                  stdin=subprocess.DEVNULL, timeout=60)
+            assert done.returncode == 1, done
+            assert b"Cutthroat runs no commands" in done.stdout and b"pwned" not in done.stdout, done.stdout
+            assert b"CUTTHROAT" not in done.stdout and b"\x1b[?1049h" not in done.stdout  # no game
+        done = subprocess.run([*server.ssh(keys[0], "-s"), "sftp"], capture_output=True,
+                              stdin=subprocess.DEVNULL, timeout=60)
+        assert done.returncode != 0 and b"sftp" not in done.stdout, done  # (refused by asyncssh itself,
+        assert (b"Cutthroat runs no commands" in done.stdout  # or by the server's session)
+                or b"subsystem request failed" in done.stderr), done
+        text = server.text()
+        assert text.count("asked for a command") == 2, text
+        assert "session for" not in text  # no app was started
+    finally:
+        assert server.stop() == 0
