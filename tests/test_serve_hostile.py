@@ -11,7 +11,8 @@ another player's game unharmed. Waits are on conditions (generous timeouts), nev
 - A server started with SIGHUP ignored (as under `nohup`): the apps still end on a hang-up, and
   none outlives the server.
 - Files: the data folder and players' folders 0700, the store's files 0600, the apps' umask 077.
-- Root without `--allow-root` is refused; a command or a subsystem instead of a shell is refused.
+- Root without `--allow-root` is refused; a command or a subsystem instead of a shell, or a port
+  forward, is refused.
 """
 
 from __future__ import annotations
@@ -264,6 +265,7 @@ def test_files_are_the_server_users_only(tmp_path, keys, terminals):
         ana.wait_for(TITLE)
         app = app_of(server, data, keys[0])
         assert status_of(app)["Umask"] == "0077" and status_of(server.process.pid)["Umask"] == "0077"
+        assert b"\0CUTTHROAT_CONFINED=1\0" in Path(f"/proc/{app}/environ").read_bytes()  # its own folder only
         assert {p.name for p in data.iterdir()} >= {"cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm"}
         modes = {}
         for path in [data, *data.rglob("*")]:
@@ -291,7 +293,7 @@ def test_root_is_refused_without_allow_root(tmp_path):
     assert not (tmp_path / "data").exists()
 
 
-def test_a_command_or_a_subsystem_is_refused_and_no_app_starts(tmp_path, keys):
+def test_a_command_a_subsystem_or_a_port_forward_is_refused_and_no_app_starts(tmp_path, keys):
     server = Server(tmp_path / "data")
     try:
         for args in (["-tt"], ["-T"]):  # with a PTY and without
@@ -305,6 +307,17 @@ def test_a_command_or_a_subsystem_is_refused_and_no_app_starts(tmp_path, keys):
         assert done.returncode != 0 and b"sftp" not in done.stdout, done  # (refused by asyncssh itself,
         assert (b"Cutthroat runs no commands" in done.stdout  # or by the server's session)
                 or b"subsystem request failed" in done.stderr), done
+
+        async def forward() -> None:  # a port forward to the server's own port: refused
+            import asyncssh
+
+            key = asyncssh.read_private_key(str(keys[1]))
+            async with asyncssh.connect("127.0.0.1", port=server.port, username="bob", client_keys=[key],
+                                        known_hosts=None) as conn:
+                with pytest.raises(asyncssh.ChannelOpenError):
+                    await conn.open_connection("127.0.0.1", server.port)
+
+        asyncio.run(forward())
         text = server.text()
         assert text.count("asked for a command") == 2, text
         assert "session for" not in text  # no app was started

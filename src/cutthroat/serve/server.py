@@ -375,7 +375,7 @@ def _ending(end: str, code: int, terminal: AppTerminal, stopping: bool) -> tuple
     if end == "idle":
         return "no key pressed for too long" + killed, 0, not killed
     if end == "failed":
-        return f"after an error (the app ended with {said})", 1, False
+        return "after the error above" + (f" (the app ended with {said})" if code else ""), 1, False
     if code == 0:
         return "the player quit the app (a normal end)", 0, True
     return f"the app ended with {said}", code if 0 < code < 256 else 128 + abs(code), False

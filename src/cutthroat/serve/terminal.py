@@ -68,9 +68,10 @@ class AppTerminal:
         master, slave = pty.openpty()
         set_window(slave, *self.size)
         env = {key: value for key, value in os.environ.items() if not key.startswith(("CUTTHROAT_", "SSH_"))}
+        # (CUTTHROAT_CONFINED: the app keeps to the player's own folder: `saves.confined()`)
         env.update(TERM=self.term or "xterm-256color", LANG=self.lang or "C.UTF-8",
                    CUTTHROAT_CONFIG_DIR=str(self.home / "config"),
-                   CUTTHROAT_SAVE_DIR=str(self.home / "saves"), **self.extra_env)
+                   CUTTHROAT_SAVE_DIR=str(self.home / "saves"), CUTTHROAT_CONFINED="1", **self.extra_env)
         env.pop("LC_ALL", None)
         env.pop("COLUMNS", None)
         env.pop("LINES", None)
