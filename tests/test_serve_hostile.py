@@ -293,6 +293,17 @@ def test_root_is_refused_without_allow_root(tmp_path):
     assert not (tmp_path / "data").exists()
 
 
+@pytest.mark.parametrize("flag, value, words", [
+    ("--login-grace", "0", "--login-grace must be more than 0 (seconds), not 0"),
+    ("--connections-per-address", "0", "--connections-per-address must be at least 1, not 0"),
+])
+def test_a_limit_flag_out_of_range_is_refused_in_one_line(tmp_path, flag, value, words):
+    done = subprocess.run([sys.executable, "-m", "cutthroat", "serve", "--data", str(tmp_path / "data"),
+                           "--allow-root", flag, value], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.strip() == f"cutthroat: {words}", done.stderr
+    assert not (tmp_path / "data").exists()
+
+
 def test_a_command_a_subsystem_or_a_port_forward_is_refused_and_no_app_starts(tmp_path, keys):
     server = Server(tmp_path / "data")
     try:
