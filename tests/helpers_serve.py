@@ -40,10 +40,11 @@ class Server:
         self.port = port or free_port()
         self.log = data.parent / f"serve-{self.port}.log"
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        # (--allow-root: the tests may run as root, in a sandbox or CI)
+        # (--allow-root: the tests may run as root, in a sandbox or CI; --test-seed: every run deals
+        # the same games, so every run meets the same positions)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cutthroat", "serve", "--port", str(self.port), "--data", str(data),
-             "--allow-root", *extra],
+             "--allow-root", "--test-seed", "1000", *extra],
             stdout=subprocess.DEVNULL, stderr=self.log.open("w"), env=env, preexec_fn=preexec_fn)
         self.wait_for("listening on")
 

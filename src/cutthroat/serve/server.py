@@ -439,12 +439,13 @@ async def _until(ready: Callable[[], bool], timeout: float) -> None:
 
 
 async def serve(host: str, port: int, data: Path, authorized_keys: Path | None = None,
-                limits: Limits | None = None, ready=None) -> None:
-    """Run until SIGTERM or SIGINT; `ready(port)` is called once it listens."""
+                limits: Limits | None = None, ready=None, test_seed: int | None = None) -> None:
+    """Run until SIGTERM or SIGINT; `ready(port)` is called once it listens. `test_seed`: tests
+    only, every table dealt from a known seed (`TableService`)."""
     os.umask(0o077)  # (the apps inherit it: their settings and saves are the server user's only)
     private_folders(data)
     private_store(data)
-    service = TableService(data)
+    service = TableService(data, test_seed=test_seed)
     await service.start()
     private_store(data)  # (and the -wal and -shm the store's opening made)
     limits = limits or Limits()
