@@ -8,10 +8,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import escape
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """Answers True for y, False for n or Esc: nothing happens unless the player says yes."""
+class ConfirmScreen(SafeDismiss, ModalScreen[bool]):
+    """Answers True for y, False for n or Esc: nothing happens unless the player says yes.
+    The question and its detail are plain text (a file's name is shown as it is)."""
 
     BINDINGS = with_ids("confirm", [
         Binding("y", "dismiss(True)", "Yes", id="confirm.yes"),
@@ -25,8 +28,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-dialog", classes="dialog"):
-            yield Static(self.question, classes="dialog-title", id="confirm-question")
+            yield Static(escape(self.question), classes="dialog-title", id="confirm-question")
             if self.detail:
-                yield Static(self.detail, id="confirm-detail")
+                yield Static(escape(self.detail), id="confirm-detail")
             yield Static("y: yes · n or Esc: no", classes="dialog-help")
         yield Footer()

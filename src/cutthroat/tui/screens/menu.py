@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
 
 CHOICES = (
     ("resume", "Resume"),
@@ -25,7 +26,7 @@ CHOICES = (
 SERVED_LEAVE = "Back to the lobby (the table plays on; your seat waits for you)"
 
 
-class MenuScreen(ModalScreen[str | None]):
+class MenuScreen(SafeDismiss, ModalScreen[str | None]):
     BINDINGS = with_ids("menu", [
         Binding("escape", "dismiss(None)", "Resume"),
         Binding("j", "cursor(1)", show=False),

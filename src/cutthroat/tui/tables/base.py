@@ -24,6 +24,7 @@ from cutthroat.engine.protocol import Action
 from cutthroat.engine.registry import get_rules
 from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import SOLO, Lens, Sight
+from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.event_log import EventLog
 
 
@@ -46,6 +47,10 @@ class TableScreenBase(Screen):
         self.rules = get_rules(self.table.game)
         self.names = self.table.names
         self.humans = lens.humans  # (a server table's seat: just this one)
+        #: Does this screen take up a game its player had open before (a saved game, a seat taken
+        #: again after a dropped connection)? Then the log marks where the game so far ends. A
+        #: first seat at a server table whose bots already moved is not a resumed game.
+        self.resumes = True
         self.alone_settled = False
         # The host delivers on whichever thread made the change; a message posted from the UI
         # thread would overtake one posted from a worker thread, so updates queue here in order.
@@ -123,7 +128,7 @@ class TableScreenBase(Screen):
         updates only."""
         if update.seat == self.log_seat:
             for title, text in update.notices:
-                self.app.notify(text, title=title, severity="error", timeout=10)
+                self.app.notify(escape(text), title=title, severity="error", timeout=10)
 
     def narrate(self, update: SeatUpdate) -> None:
         log = self.query_one(EventLog)
@@ -176,9 +181,14 @@ class TableScreenBase(Screen):
     def ascii_style(self) -> bool:
         return self.app.settings.resolved_card_style() == "ascii"
 
+    def is_you(self, seat: int) -> bool:
+        """Is `seat` the one this screen plays, alone (solo, or your seat at a server table, where
+        the other humans are at their own screens)? Hot-seat and watching: nobody is "you"."""
+        return self.humans == [seat]
+
     def whose(self, seat: int) -> str:
-        """"Your" for the one human at the table, "Ana's" otherwise (hot-seat, bots)."""
-        return "Your" if self.humans == [seat] else f"{self.names[seat]}'s"
+        """"Your" for the seat this screen plays alone, "Ana's" otherwise (hot-seat, bots)."""
+        return "Your" if self.is_you(seat) else f"{self.names[seat]}'s"
 
     def save_name(self) -> str:
         update = self.sight.update if self.sight else None

@@ -9,13 +9,14 @@ from typing import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.words import who_won
 from cutthroat.host.updates import SeatUpdate, TableInfo
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import escape
 
 
 def outcome(table: TableInfo, update: SeatUpdate, lone_win: str = "YOU WIN") -> tuple[str, str]:
@@ -43,7 +44,7 @@ def level_of(table: TableInfo, seat: int, human: str = "human") -> str:
     return f"{info.level or ''} bot".strip() if info.is_bot else human
 
 
-class GameOverScreen(ModalScreen[str | None]):
+class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
     BINDINGS = with_ids("game-over", [
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),

@@ -19,7 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -29,6 +28,7 @@ from cutthroat.engine.protocol import Variant
 from cutthroat.engine.registry import game_info, get_rules
 from cutthroat.saves import NAME_MAX, Seat
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.text import escape
 
 NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")  # each seat's default name
 WHO = (("human", "Human"), ("random", "Random bot"), ("heuristic", "Heuristic bot"), ("hard", "Hard bot"))

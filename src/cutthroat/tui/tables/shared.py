@@ -16,7 +16,6 @@ from typing import Any, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -26,6 +25,7 @@ from cutthroat.engine.words import agree
 from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
+from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.bound import BoundStatic
 from cutthroat.tui.widgets.choice import ASIDE, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
@@ -103,10 +103,11 @@ class SharedTableScreen(TableScreenBase):
         log = self.query_one(EventLog)
         for line in self.intro_lines():
             log.tell(self.sym_text(line))
-        history = self.history_events()  # resumed: the game so far, as this log may tell it
+        history = self.history_events()  # the game so far, as this log may tell it
         if history:
             log.narrate(self.shown_events(history), self.log_seat, self.names, self.ascii_style)
-            log.tell(self.sym_text("— resumed here —"))
+            if self.resumes:
+                log.tell(self.sym_text("— resumed here —"))
 
     def intro_lines(self) -> list[str]:
         return self.seed_lines()
@@ -219,13 +220,14 @@ class SharedTableScreen(TableScreenBase):
             if update.stepping:
                 text = f"Hands are hidden while {self.STEP_WORDS}."
             elif bots:
-                text = f"Hands are hidden while {escape(self.names[bots[0]])} plays."
+                text = f"Hands are hidden while {self.names[bots[0]]} plays."
             elif update.reacting:
                 text = "Hands are hidden while everyone may answer."
             else:
-                text = f"Hands are hidden until {escape(self.names[update.to_act[0]])} takes the screen."
+                text = f"Hands are hidden until {self.names[update.to_act[0]]} takes the screen."
             return HandShown(placeholder=text, title="Hands hidden")
-        return HandShown(placeholder="Bots only: every hand is hidden.", title="Watching")
+        watched = "Bots only" if not self.table.humans else "Watching"
+        return HandShown(placeholder=f"{watched}: every hand is hidden.", title="Watching")
 
     def thinking(self, update: SeatUpdate, doing: str = "") -> str:
         """`Cy is thinking… (f skips ahead)` while a bot is to act, else ''."""

@@ -16,11 +16,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import escape
 
 
 #: What a prompt put aside with Tab answers: nothing yet (Enter on the table brings it back).
@@ -34,7 +35,7 @@ class Choice:
     value: Any
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(SafeDismiss, ModalScreen[Any]):
     BINDINGS = with_ids("choice", [
         Binding("escape", "dismiss(None)", "cancel"),
         Binding("tab", "aside", "later"),

@@ -15,11 +15,13 @@ from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual.markup import escape
+
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import escape
 
 
-class CurtainScreen(Screen[str]):
+class CurtainScreen(SafeDismiss, Screen[str]):
     BINDINGS = with_ids("curtain", [
         Binding("enter", "dismiss('ok')", "I'm here", key_display="⏎"),
         Binding("question_mark", "rules", "rules", key_display="?"),

@@ -10,6 +10,7 @@ from textual.widgets import RichLog
 
 from cutthroat.engine.protocol import Event
 from cutthroat.engine.words import agree
+from cutthroat.tui.text import clean
 
 
 class EventLog(RichLog):
@@ -42,7 +43,13 @@ class EventLog(RichLog):
             self.call_after_refresh(self.scroll_end, animate=False)  # the latest in view, as before
 
     def tell(self, line: Text | str) -> None:
-        """Write a line to the panel and keep it whole for the history."""
+        """Write a line to the panel and keep it whole for the history. (Never markup; a control
+        character in a name is replaced, as everywhere on screen.)"""
+        if isinstance(line, Text):
+            line = line.copy()
+            line.plain = clean(line.plain)  # (one character for one: the styles stay put)
+        else:
+            line = clean(line)
         self.entries.append(line)
         self.write(line)
 

@@ -15,9 +15,10 @@ from typing import Any, Callable, Sequence
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.markup import escape
 from textual.reactive import reactive
 from textual.widgets import Static
+
+from cutthroat.tui.text import escape
 
 
 @dataclass(frozen=True)

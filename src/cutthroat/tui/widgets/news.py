@@ -8,14 +8,15 @@ from typing import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import escape
 
 
-class NewsScreen(ModalScreen[None]):
+class NewsScreen(SafeDismiss, ModalScreen[None]):
     BINDINGS = with_ids("news", [Binding("enter,space,escape", "dismiss", "read it", key_display="⏎")])
 
     def __init__(self, title: str, lines: Sequence[str], after: str) -> None:

@@ -9,9 +9,10 @@ import math
 import time
 from typing import Sequence
 
-from textual.markup import escape
 from textual.reactive import reactive
 from textual.widgets import Static
+
+from cutthroat.tui.text import escape
 
 
 class WindowBar(Static):

@@ -3,11 +3,10 @@ player's figures (the rules' tally), on the shared dialog."""
 
 from __future__ import annotations
 
-from textual.markup import escape
-
 from cutthroat.games.exploding_kittens.recipes import RECIPES
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, level_of, outcome
+from cutthroat.tui.text import escape
 
 
 def game_over(table, update: SeatUpdate) -> GameOverScreen:

@@ -9,7 +9,6 @@ from typing import Callable, Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -20,6 +19,8 @@ from cutthroat.games.exploding_kittens.cards import NOPE, EkCard
 from cutthroat.games.exploding_kittens.events import what_name
 from cutthroat.games.exploding_kittens.state import GC, NAME, REORDER, TARGET, EkView
 from cutthroat.games.exploding_kittens.text import COMBO_NAMES
+from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.choice import Choice
 from cutthroat.tui.binding_ids import with_ids
 
@@ -89,7 +90,7 @@ def card_letter(card: EkCard) -> str:
     return {"EXP": "E", "IMP": "I", "DEF": "D"}.get(card.code, card.name[0].lower())
 
 
-class ReinsertScreen(ModalScreen[int | None]):
+class ReinsertScreen(SafeDismiss, ModalScreen[int | None]):
     """Choose a depth (cards above it) from 0 (top) to the pile size (bottom).
 
     The pile is drawn top first as a strip: ▒ an unknown card, a letter for a card you know
@@ -210,7 +211,7 @@ class ReinsertScreen(ModalScreen[int | None]):
         self.redraw()
 
 
-class DiscardScreen(ModalScreen[None]):
+class DiscardScreen(SafeDismiss, ModalScreen[None]):
     """The discard pile, top first (and this turn's Barking Kittens)."""
 
     BINDINGS = with_ids("ek-discard", [Binding("escape,v,enter,q", "dismiss(None)", "close", key_display="v")])

@@ -20,7 +20,6 @@ different, a claimed window) opens its prompt.
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import who_won
@@ -42,6 +41,7 @@ from cutthroat.tui.tables.exploding_kittens.prompts import (
 from cutthroat.tui.tables.game_over import level_of
 from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
 from cutthroat.tui.tables.shared import SharedTableScreen
+from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
@@ -148,7 +148,7 @@ class TableScreen(SharedTableScreen):
         s, view = self.sym, sight.update.view
         mark = s["turn"] if not sight.update.over and view.turn == seat else " "
         name = self.name_cell(seat)
-        level = level_of(self.table, seat, "you" if len(self.humans) == 1 else "human").removesuffix(" bot")
+        level = level_of(self.table, seat, "you" if self.is_you(seat) else "human").removesuffix(" bot")
         if view.out[seat]:
             k = list(view.eliminations).index(seat) + 1 if seat in view.eliminations else 0
             return self.sym_text(f"{mark}{seat + 1} [bold]{name}[/] [$text-muted]{level:<10}[/]"

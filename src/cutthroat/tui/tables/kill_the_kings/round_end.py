@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 from cutthroat.games.kill_the_kings.cards import KILL_POINTS, ROUNDS, TARGETS
 from cutthroat.games.kill_the_kings.rules import KtkView
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
 
 REASONS = {
     "all_killed": "all four kings killed",
@@ -46,7 +47,7 @@ def breakdown(view: KtkView) -> list[str]:
     return lines
 
 
-class RoundEndScreen(ModalScreen[str | None]):
+class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
     BINDINGS = with_ids("ktk-round", [
         Binding("enter,space,n,escape", "dismiss('next')", "next round", key_display="⏎"),
         Binding("l", "dismiss('look')", "look at the board"),
@@ -74,7 +75,7 @@ class RoundEndScreen(ModalScreen[str | None]):
         yield Footer()
 
 
-class GameOverScreen(ModalScreen[str | None]):
+class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
     BINDINGS = with_ids("ktk-game-over", [
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),

@@ -3,12 +3,11 @@ each player's lives, hand and figures (the rules' tally), on the shared dialog."
 
 from __future__ import annotations
 
-from textual.markup import escape
-
 from cutthroat.games.kill_your_friends.text import WIN_HOW
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, outcome
 from cutthroat.tui.tables.kill_your_friends.look import CHAR_STYLE
+from cutthroat.tui.text import escape
 
 
 def game_over(table, update: SeatUpdate) -> GameOverScreen:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.events import Click
-from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import agree, who_won
@@ -47,6 +46,7 @@ from cutthroat.tui.tables.kill_your_friends.look import (  # noqa: F401 - action
 )
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys
 from cutthroat.tui.tables.shared import SharedTableScreen
+from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
@@ -142,7 +142,7 @@ class TableScreen(SharedTableScreen):
             level = info.level or "bot"
             level = "bot" if level.casefold() in info.name.casefold() else level
         else:
-            level = "you" if len(self.humans) == 1 else ""
+            level = "you" if self.is_you(seat) else ""
         cards = f"{view.hand_counts[seat]:>3}{s['cards']}" if not view.out[seat] else "    "
         kills = f"{s['star']}{view.points[seat]:<3}  " if view.head_hunter else ""
         lives = " ".join(f"[bold $error]{s['alive']}[/]" if alive else f"[$text-muted]{s['dead']}[/]"

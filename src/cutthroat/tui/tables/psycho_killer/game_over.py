@@ -4,10 +4,9 @@ public events."""
 
 from __future__ import annotations
 
-from textual.markup import escape
-
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.tui.tables.game_over import GameOverScreen, level_of, outcome
+from cutthroat.tui.text import escape
 
 
 def game_over(table, update: SeatUpdate) -> GameOverScreen:

@@ -16,7 +16,6 @@ The sentences come from `games/psycho_killer/text.py`.
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import ordinal, who_won
@@ -32,6 +31,7 @@ from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP
 from cutthroat.tui.tables.psycho_killer.look import card_style, chip_label, glyphs, symbol_words
 from cutthroat.tui.tables.psycho_killer.prompts import decision
 from cutthroat.tui.tables.shared import SharedTableScreen
+from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
 from cutthroat.tui.binding_ids import with_ids
@@ -190,7 +190,7 @@ class TableScreen(SharedTableScreen):
     def hidden_hand(self, sight: Sight):
         f = self.frame(sight.update)
         if f is not None and f.kind == DRAWN and self.lens.mode == HOT_SEAT:  # alike, Rewind card or not
-            return HandShown(placeholder=f"Hands are hidden while {escape(self.names[f.seat])} draws.",
+            return HandShown(placeholder=f"Hands are hidden while {self.names[f.seat]} draws.",
                              title="Hands hidden")
         return super().hidden_hand(sight)
 

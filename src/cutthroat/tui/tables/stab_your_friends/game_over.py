@@ -3,10 +3,9 @@ player's lives and figures (the rules' `stat_columns`, counted from public event
 
 from __future__ import annotations
 
-from textual.markup import escape
-
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, level_of, outcome
+from cutthroat.tui.text import escape
 
 
 def game_over(table, update: SeatUpdate) -> GameOverScreen:

@@ -10,12 +10,13 @@ from collections import Counter
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cutthroat.games.stab_your_friends.state import SyfView
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import escape
 
 
 def cards_text(cards) -> str:
@@ -40,7 +41,7 @@ def known_lines(view: SyfView, names) -> list[str]:
     return lines
 
 
-class KnownHandsScreen(ModalScreen[None]):
+class KnownHandsScreen(SafeDismiss, ModalScreen[None]):
     BINDINGS = with_ids("syf-known", [Binding("escape,k,enter", "dismiss(None)", "close", key_display="k")])
 
     def __init__(self, view: SyfView, names, translate=lambda text: text) -> None:

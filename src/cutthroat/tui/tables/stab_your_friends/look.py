@@ -4,8 +4,6 @@ track of the activation phase."""
 
 from __future__ import annotations
 
-from textual.markup import escape
-
 from cutthroat.games.stab_your_friends.cards import (
     ALL_CARDS,
     BATTLE_AX,
@@ -24,6 +22,7 @@ from cutthroat.games.stab_your_friends.cards import (
     SyfCard,
 )
 from cutthroat.games.stab_your_friends.state import Front
+from cutthroat.tui.text import escape
 
 #: A colour by what the card does to the player it is in front of.
 CARD_STYLE = {DAGGER: "$error", BOMB: "$error", BATTLE_AX: "$error", BOW: "$warning", FIREBALL: "$warning",

@@ -15,7 +15,6 @@ h hint, s save, ? rules, Esc menu. The sentences come from `games/stab_your_frie
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.markup import escape
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import agree, who_won
@@ -31,6 +30,7 @@ from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
 from cutthroat.tui.tables.stab_your_friends.look import card_style, fronts_text, priority_track
 from cutthroat.tui.tables.stab_your_friends.prompts import (call_out_prompt, callers, choose_one, gobblin_prompt,
                                                             target_prompt, why_no_callers)
+from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
 
