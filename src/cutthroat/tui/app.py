@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
@@ -18,7 +20,9 @@ from cutthroat.session import Session
 from cutthroat.settings import load_settings, save_settings
 from cutthroat.themes import DEFAULT_PALETTE, DEFAULT_THEME, load_themes, palette_css_variables
 from cutthroat.tui.ascii_filter import AsciiFilter, ascii_text
+from cutthroat.tui.errors import SORRY, error_log_path, log_error
 from cutthroat.tui.screens.too_small import TooSmallScreen
+from cutthroat.tui.text import escape
 from cutthroat.tui.binding_ids import with_ids
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -67,7 +71,14 @@ class CutthroatApp(App):
         self.ascii_filter = AsciiFilter(enabled=False)
         self._filters.append(self.ascii_filter)
         self.host = None  # the table host of the game on screen (None at a server's table)
-        self._service = None  # the server's table service, under `cutthroat serve` (see `service`)
+        # Under `cutthroat serve`: the table service's socket and this session's token, read once
+        # here; the token leaves the environment (nothing this process starts inherits it).
+        self.service_path: str | None = os.environ.get("CUTTHROAT_SERVICE") or None
+        self._service_token: str | None = os.environ.pop("CUTTHROAT_TOKEN", None) or None
+        self._service = None  # the connection to it, made on first use (see `service`)
+        self.error_log = error_log_path()  # where a served app's unexpected errors go
+        self._recovery_pending = False
+        self._recovered_since_key = False  # an error was got over, and no key pressed since
         self.claim = None  # its lock on its game in progress (in_progress.Claim)
         self._pending_claim = None
 
@@ -77,7 +88,7 @@ class CutthroatApp(App):
 
     def on_mount(self) -> None:
         for message in self.startup_messages:
-            self.notify(message, severity="warning", timeout=8)
+            self.notify(escape(message), severity="warning", timeout=8)
         self.apply_card_style()
         from cutthroat.tui.screens.title import TitleScreen
 
@@ -132,7 +143,7 @@ class CutthroatApp(App):
         try:
             save_settings(self.settings)
         except OSError as exc:
-            self.notify(f"Settings not saved: {exc.strerror or exc}", severity="error")
+            self.notify(escape(f"Settings not saved: {exc.strerror or exc}"), severity="error")
 
     def apply_card_style(self) -> None:
         """ASCII (the setting, or a locale that isn't UTF-8): the cards' ASCII faces, and a filter
@@ -190,7 +201,7 @@ class CutthroatApp(App):
             path.unlink(missing_ok=True)
         self.open_table(session)
         if data.note:
-            self.notify(data.note, timeout=10)
+            self.notify(escape(data.note), timeout=10)
 
     def _take_claim(self, path: Path) -> bool:
         """Hold the game's lock while its table is open; refuse if another window holds it."""
@@ -213,7 +224,7 @@ class CutthroatApp(App):
         try:
             data = saves.read(path)
         except SaveError as exc:
-            self.notify(str(exc), title="Can't load", severity="error", timeout=8)
+            self.notify(escape(str(exc)), title="Can't load", severity="error", timeout=8)
             return False
         self.resume(data, path)
         return True
@@ -237,24 +248,30 @@ class CutthroatApp(App):
     @property
     def served(self) -> bool:
         """Running under `cutthroat serve` (its lobby is on the title screen)."""
-        return bool(os.environ.get("CUTTHROAT_SERVICE"))
+        return bool(self.service_path)
 
     @property
     def service(self):
-        """The connection to the server's table service (made on first use)."""
+        """The connection to the server's table service (made on first use, and again if it
+        closed). Raises ServiceError (or OSError) if there is none to be had."""
         if self._service is None or self._service.closed:
-            from cutthroat.serve.client import ServiceClient
+            from cutthroat.serve.client import ServiceClient, ServiceError
 
-            self._service = ServiceClient.from_environment()
+            if not self.service_path or not self._service_token:
+                raise ServiceError("this Cutthroat isn't running on a server")
+            self._service = ServiceClient(self.service_path, self._service_token)
         return self._service
 
-    def open_remote_table(self, joined: dict) -> None:
-        """A seat at a server table (or watching it): the screen looks through that seat's port."""
+    def open_remote_table(self, joined: dict, resumes: bool = False) -> None:
+        """A seat at a server table (or watching it): the screen looks through that seat's port.
+        `resumes`: the player takes their seat again (the log marks where they came back)."""
         from cutthroat.lens import Lens
         from cutthroat.serve.client import RemotePort
         from cutthroat.tui.tables import table_screen
 
-        self.push_screen(table_screen(Lens.for_port(RemotePort(self.service, joined))))
+        screen = table_screen(Lens.for_port(RemotePort(self.service, joined)))
+        screen.resumes = resumes
+        self.push_screen(screen)
         self.check_size(self.size.width, self.size.height)
 
     def leave_table(self) -> str | None:
@@ -307,6 +324,65 @@ class CutthroatApp(App):
         host.configure(bot_delay=self.settings.bot_delay_seconds(), undo=self.settings.undo,
                        window_seconds=self.settings.nope_window_seconds() if hot_seat else None,
                        quick_pass=tuple(humans) if len(humans) == 1 else ())
+
+    # -- unexpected errors, under `cutthroat serve` -----------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an error nothing caught. At home: its crash screen and traceback.
+        Served, the player sees no traceback (stderr is their terminal): it goes to the server's
+        error log, and the player gets one line (`SORRY`) and a fresh lobby. A second error with no
+        key pressed since the last one was got over (the lobby itself failing, say) ends the app
+        cleanly with that line instead; so does one the app can't go on from."""
+        if not self.served:
+            super()._handle_exception(error)
+            return
+        log_error(self.error_log, error, getattr(self._service, "player", None) or "?")
+        # What the player reads if this error ends the app (taken back once it is got over).
+        self._return_code = 1
+        self._exit_renderables[:] = [Text(SORRY)]
+        if self._recovery_pending:
+            return  # (one error often brings more before the screens change)
+        if self._recovered_since_key or not self.is_running:
+            self._close_messages_no_wait()
+            return
+        self._recovery_pending = True
+        self.call_later(self._recover)
+
+    def _recover(self) -> None:
+        """Every screen over the title goes (a local table is left first: its autosave keeps it;
+        a widget whose handler raised has stopped for good, so the lobby is a fresh one), then the
+        lobby again, and one line. If that fails too, the app ends with the line."""
+        from cutthroat.tui.screens.title import TitleScreen
+
+        try:
+            self._recovery_pending = False
+            self._recovered_since_key = True
+            self.leave_table()  # (to the title)
+            title = self.screen
+            if not isinstance(title, TitleScreen) or not title._running:
+                raise RuntimeError("the title screen is gone")
+            title.open_lobby()
+            self.notify(SORRY, severity="error", timeout=10)
+            self._return_code = None
+            self._exit_renderables.clear()
+        except Exception as exc:  # noqa: BLE001 - the way back failed too: end cleanly
+            log_error(self.error_log, exc)
+            self._close_messages_no_wait()
+
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """A key's action: served, an error in it is handled here, so the app's own message loop
+        (which stops for good on an error) goes on and can take the player back to the lobby."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            if not self.served:
+                raise
+            self._handle_exception(error)
+            return True
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            self._recovered_since_key = False  # the player is there: the next error may be got over
+        await super().on_event(event)
 
     # -- the too-small guard -------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:

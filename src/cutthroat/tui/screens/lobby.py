@@ -3,10 +3,16 @@
 A table is made here with the game's own setup screen (human seats are for friends; yours is the
 first), and gets a four-letter code to tell them. Enter takes a free seat at the highlighted table
 (or your own again, after a dropped connection), `c` joins by code, `w` watches (the public view
-only). A table starts once every human seat is taken; the lobby waits with you and opens it.
+only), `x` closes a waiting table you made, `N` changes your name. A table starts once every
+human seat is taken; the lobby waits with you and opens it.
+
+Everything here that came from a player (names, the server's refusals, which may quote them) is
+shown as plain text (`plain`/`escape`), never as markup.
 """
 
 from __future__ import annotations
+
+import time
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,15 +25,18 @@ from cutthroat.engine.registry import GAMES
 from cutthroat.saves import NAME_MAX
 from cutthroat.serve.client import ServiceError
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.screens.confirm import ConfirmScreen
+from cutthroat.tui.stack import SafeDismiss, close_screen
+from cutthroat.tui.text import escape, plain
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
-
 
 #: The time for a move a new table may take (seconds).
 TURN_TIMES = (("30 seconds", 30), ("1 minute", 60), ("90 seconds", 90), ("3 minutes", 180), ("5 minutes", 300))
 
 
 def table_line(table: dict) -> str:
-    """One row of the lobby: code, game, status, the seats ("Ana (you) · Cy (bot) · 1 free")."""
+    """One row of the lobby: code, game, status, the seats ("Ana (you) · Cy (bot) · 1 free"), as
+    plain text (a name in it is a name, never markup). A row wider than the list ends in "…"."""
     seats = []
     free = 0
     for seat in table["seats"]:
@@ -43,21 +52,27 @@ def table_line(table: dict) -> str:
     return f"{table['code']}  {table['title'][:22]:<22} {status:<8} {' · '.join(seats)}"
 
 
-class AskScreen(ModalScreen[str | None]):
-    """One line of text (a name, a table code); Esc cancels."""
+class AskScreen(SafeDismiss, ModalScreen[str | None]):
+    """One line of text (a name, a table code); Esc cancels. `problem`: why the last answer was
+    refused, shown under the question (the player answers again)."""
 
     BINDINGS = with_ids("ask", [Binding("escape", "dismiss(None)", "cancel")])
 
-    def __init__(self, question: str, max_length: int, placeholder: str = "") -> None:
+    def __init__(self, question: str, max_length: int, placeholder: str = "", *, problem: str = "",
+                 value: str = "") -> None:
         super().__init__()
         self.question = question
         self.max_length = max_length
         self.placeholder = placeholder
+        self.problem = problem
+        self.value = value
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="ask-dialog"):
-            yield Static(self.question, classes="dialog-title")
-            yield Input(placeholder=self.placeholder, max_length=self.max_length, id="ask-input")
+            yield Static(plain(self.question), classes="dialog-title")
+            if self.problem:
+                yield Static(f"[$error]✗ {escape(self.problem)}[/]", id="ask-problem")
+            yield Input(self.value, placeholder=self.placeholder, max_length=self.max_length, id="ask-input")
             yield Static("Enter: done · Esc: cancel", classes="dialog-help")
         yield Footer()
 
@@ -74,15 +89,23 @@ class LobbyScreen(Screen):
         Binding("c", "code", "code"),
         Binding("w", "watch", "watch"),
         Binding("s", "start_now", "start now"),
+        Binding("x", "close_table", "close"),
+        Binding("N", "rename", "name"),
         Binding("r", "refresh", "refresh", show=False),  # (the list refreshes itself every second)
     ])
 
-    def __init__(self) -> None:
+    #: How long a refusal stays under the list before the once-a-second status may replace it.
+    ERROR_SECONDS = 8.0
+
+    def __init__(self, join: str | None = None) -> None:
+        """`join`: a table code to take your seat at once (the title's Continue)."""
         super().__init__()
         self.tables: list[dict] | None = None  # (None: not read yet)
         self.waiting: str | None = None  # the code of the table we wait at
         self.made: str | None = None  # the code of the table we made (its maker may start it early)
         self.watching = False
+        self.join_code = join
+        self.error_until = 0.0  # (time.monotonic) a refusal is on show until then
 
     @property
     def client(self):
@@ -99,27 +122,62 @@ class LobbyScreen(Screen):
     def on_mount(self) -> None:
         self.set_interval(1.0, self.refresh_tables)
         if not self.client.name:
-            self.app.push_screen(AskScreen(f"Your name at the tables (up to {NAME_MAX} letters), asked once:",
-                                           NAME_MAX), self.named)
+            self.ask_name(first=True)
         else:
             self.show_name()
         self.refresh_tables()
+        if self.join_code:
+            self.take_seat(self.join_code)
 
-    def named(self, name: str | None) -> None:
+    # -- your name ------------------------------------------------------------------------------------
+    def ask_name(self, first: bool, problem: str = "", tried: str = "") -> None:
+        """The name prompt (the first one, or `N`): a refused name is asked again, with the
+        server's reason, until one is taken or the prompt is cancelled."""
+        question = (f"Your name at the tables (up to {NAME_MAX} letters):" if first
+                    else f"Your new name (up to {NAME_MAX} letters; Esc keeps {self.client.name}):")
+        self.app.push_screen(AskScreen(question, NAME_MAX, problem=problem, value=tried),
+                             lambda name: self.named(name, first))
+
+    def named(self, name: str | None, first: bool = True) -> None:
         if not name:
-            self.app.pop_screen()  # no name, no lobby
+            if first:
+                close_screen(self.app, self)  # no name, no lobby
             return
         try:
             self.client.name = self.client.request("name", name=name)["name"]
         except ServiceError as exc:
-            self.say(f"✗ {exc}")
+            self.ask_name(first, str(exc), name)
+            return
         self.show_name()
+        if not first:
+            self.say(f"You are {self.client.name} at the tables now.")
+
+    def action_rename(self) -> None:
+        self.ask_name(first=False)
 
     def show_name(self) -> None:
-        self.query_one("#lobby-title", Static).update(f" CUTTHROAT ▸ Lobby · you are {self.client.name}")
+        self.query_one("#lobby-title", Static).update(plain(f" CUTTHROAT ▸ Lobby · you are {self.client.name}"))
 
+    # -- the line under the list ------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.query_one("#lobby-status", Static).update(text)
+        """A line of news under the list (it replaces a refusal on show: it is newer)."""
+        self.error_until = 0.0
+        self._show(text)
+
+    def refuse(self, reason: str) -> None:
+        """A refused request's one-line reason: it stays for ERROR_SECONDS, whatever the
+        once-a-second status would say meanwhile."""
+        self._show(f"✗ {reason}")
+        self.error_until = time.monotonic() + self.ERROR_SECONDS
+        self.app.bell()
+
+    def status(self, text: str) -> None:
+        """The once-a-second status (who a table waits for): shown unless a refusal is."""
+        if time.monotonic() >= self.error_until:
+            self._show(text)
+
+    def _show(self, text: str) -> None:
+        self.query_one("#lobby-status", Static).update(plain(text))
 
     # -- the list ---------------------------------------------------------------------------------
     def refresh_tables(self) -> None:
@@ -128,7 +186,7 @@ class LobbyScreen(Screen):
         try:
             tables = self.client.request("tables")["tables"]
         except ServiceError as exc:
-            self.say(f"✗ {exc}")
+            self.status(f"✗ {exc}")
             return
         menu = self.query_one("#lobby-list", OptionList)
         if tables != self.tables:
@@ -136,12 +194,13 @@ class LobbyScreen(Screen):
             self.tables = tables
             menu.clear_options()
             for table in tables:
-                menu.add_option(Option(table_line(table), id=table["code"]))
+                menu.add_option(Option(plain(table_line(table)), id=table["code"]))
             if not tables:
                 menu.add_option(Option("No table yet: n makes one", id="none", disabled=True))
             if tables:
                 menu.highlighted = min(highlighted or 0, len(tables) - 1)
             menu.focus()
+            self.refresh_bindings()  # (x closes a table: shown while there is one)
             self.show_results()  # (a table gone from the list may have just finished)
         if self.waiting is not None:
             self.wait_at(self.waiting)
@@ -153,7 +212,11 @@ class LobbyScreen(Screen):
         except ServiceError:
             return
         text = " · ".join(f"{r['title'].split(':')[0]} {'won' if r['won'] else 'lost'}" for r in results)
-        self.query_one("#lobby-results", Static).update(f"Your last games: {text}" if text else "")
+        self.query_one("#lobby-results", Static).update(plain(f"Your last games: {text}" if text else ""))
+
+    def table(self, code: str) -> dict | None:
+        """The table `code` as the list last read it."""
+        return next((t for t in self.tables or [] if t["code"] == code), None)
 
     def highlighted(self) -> str | None:
         menu = self.query_one("#lobby-list", OptionList)
@@ -163,9 +226,10 @@ class LobbyScreen(Screen):
 
     # -- seats --------------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter on a table (the list has the keys' focus): take a seat there."""
+        """Enter on a table (the list has the keys' focus): take a seat there. (Dropped if the
+        lobby is covered by now: an Enter queued behind the one that opened a table.)"""
         event.stop()
-        if event.option.id and event.option.id != "none":
+        if event.option.id and event.option.id != "none" and self.is_active:
             self.take_seat(event.option.id)
 
     def action_join(self) -> None:
@@ -180,52 +244,84 @@ class LobbyScreen(Screen):
 
     def action_code(self) -> None:
         self.app.push_screen(AskScreen("The table's code:", 8, "ABCD"),
-                             lambda code: code and self.take_seat(code))
+                             lambda code: code and self.is_active and self.take_seat(code))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start_now":  # while you wait at a table you made
             return self.waiting is not None and self.made == self.waiting
+        if action == "close_table":  # (the server says whose it is, and refuses the rest)
+            return bool(self.tables)
         return True
 
     def action_start_now(self) -> None:
         try:
             self.client.request("start_now", code=self.waiting)
         except ServiceError as exc:
-            self.say(f"✗ {exc}")
+            self.refuse(str(exc))
             return
         self.refresh_tables()
 
     def action_refresh(self) -> None:
         self.refresh_tables()
 
-    def take_seat(self, code: str, watch: bool = False) -> None:
+    def take_seat(self, code: str, watch: bool = False, waited: bool = False) -> None:
+        """Sit at (or watch) table `code`. A table still waiting for players: wait here with it.
+        `waited`: we waited at it and it has started (a first seat, not one taken again)."""
+        before = self.table(code)
         try:
             joined = self.client.request("watch" if watch else "join", code=code)
         except ServiceError as exc:
-            self.say(f"✗ {exc}")
-            self.app.bell()
+            self.refuse(str(exc))
             return
         if joined.get("waiting"):
             self.waiting, self.watching = joined["code"], watch
-            self.wait_at(joined["code"])
+            self.say(f"Table {joined['code']}: waiting for players — tell your friends the code {joined['code']}")
+            self.call_later(self.refresh_tables)  # (it may have started meanwhile: then it opens)
             return
         self.waiting = None
         self.say("")
-        self.app.open_remote_table(joined)
+        # Your seat again at a table that was already playing (a playing table has no free seat).
+        resumes = not watch and not waited and before is not None and before["status"] == "playing"
+        self.app.open_remote_table(joined, resumes=resumes)
 
     def wait_at(self, code: str) -> None:
-        """Waiting for friends: say who is missing; once the table plays, open it."""
-        table = next((t for t in self.tables or [] if t["code"] == code), None)
-        if table is None:  # not in the list yet (the next refresh has it)
-            self.say(f"Table {code}: waiting for players — tell your friends the code {code}")
+        """Waiting for friends: say who is missing; once the table plays, open it. (Called with a
+        list just read: a table gone from it was closed.)"""
+        table = self.table(code)
+        if table is None:
+            self.waiting = None
+            self.refuse(f"Table {code} was closed")
+            self.refresh_bindings()
             return
         if table["status"] == "playing":
-            self.take_seat(code, self.watching)
+            self.take_seat(code, self.watching, waited=True)
             return
         free = sum(1 for s in table["seats"] if not s["taken"])
         early = " · s: start now, bots in the free seats" if self.made == code else ""
-        self.say(f"Table {code}: waiting for {free} more player{'s' * (free != 1)} — "
-                 f"tell your friends the code {code}{early}")
+        self.status(f"Table {code}: waiting for {free} more player{'s' * (free != 1)} — "
+                    f"tell your friends the code {code}{early}")
+        self.refresh_bindings()
+
+    # -- closing a table you made --------------------------------------------------------------------
+    def action_close_table(self) -> None:
+        code = self.highlighted()
+        if code is None:
+            return
+        self.app.push_screen(ConfirmScreen(f"Close table {code}?", "Whoever waits at it is told it was closed."),
+                             lambda yes: yes and self.close_table(code))
+
+    def close_table(self, code: str) -> None:
+        try:
+            self.client.request("close", code=code)
+        except ServiceError as exc:
+            self.refuse(str(exc))
+            return
+        if self.waiting == code:
+            self.waiting = None
+        if self.made == code:
+            self.made = None
+        self.say(f"Table {code} is closed.")
+        self.refresh_tables()
         self.refresh_bindings()
 
     # -- a new table --------------------------------------------------------------------------------
@@ -235,30 +331,35 @@ class LobbyScreen(Screen):
         self.app.push_screen(ChoiceScreen("A new table: which game?", choices, esc="cancel"), self.new_game)
 
     def new_game(self, game_id: str | None) -> None:
-        if game_id is None:
+        if game_id is None or not self.is_active:  # (a game picked by a key queued behind another)
             return
         from cutthroat.tui.tables import setup_screen
 
-        self.app.push_screen(setup_screen(game_id, on_start=self.create))
+        setup = setup_screen(game_id, on_start=self.create)
+        setup.on_start = lambda *table: self.create(setup, *table)  # (so the table closes this setup)
+        self.app.push_screen(setup)
 
-    def create(self, game: str, config: dict, seed: int, seats: list) -> None:
+    def create(self, setup: Screen, game: str, config: dict, seed: int, seats: list) -> None:
         """The setup's Start: then the table's time for a move, and the server makes the table
-        (human seats are for friends, the first for you) and we wait at it."""
+        (human seats are for friends, the first for you) and we wait at it. (The server deals
+        from a seed of its own: the setup's is not sent.)"""
         request = [{"kind": s.kind, "level": s.level, "name": s.name if s.is_bot else None} for s in seats]
         choices = [Choice(str(i + 1), label, seconds) for i, (label, seconds) in enumerate(TURN_TIMES)]
         note = ("When it runs out a bot makes that one move. A player who drops out gets a bot "
                 "after the same time, until they are back.")
         self.app.push_screen(ChoiceScreen("Time for a move at this table", choices, note=note, esc="cancel"),
-                             lambda seconds: seconds and self.make_table(game, config, seed, request, seconds))
+                             lambda seconds: seconds and self.make_table(setup, game, config, request, seconds))
 
-    def make_table(self, game: str, config: dict, seed: int, seats: list, seconds: float) -> None:
+    def make_table(self, setup: Screen, game: str, config: dict, seats: list, seconds: float) -> None:
+        if setup not in self.app.screen_stack:
+            return  # (its setup was left meanwhile: a stale answer)
         try:
-            code = self.client.request("create", game=game, config=config, seed=seed, seats=seats,
+            code = self.client.request("create", game=game, config=config, seats=seats,
                                        turn_seconds=seconds, away_seconds=seconds)["code"]
         except ServiceError as exc:
-            self.app.notify(str(exc), title="Can't make that table", severity="error")
+            self.app.notify(escape(str(exc)), title="Can't make that table", severity="error")
             return
-        self.app.pop_screen()  # the setup
+        close_screen(self.app, setup)  # the setup, and anything a burst of keys left above it
         self.made = code
         self.refresh_tables()
         self.take_seat(code)

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from cutthroat import in_progress
 from cutthroat.engine.registry import GAMES, game_info
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.text import escape, plain
 
 LOGO = r"""
   ___ _   _ _____ _____ _   _ ____   ___    _  _____
@@ -47,6 +48,7 @@ class TitleScreen(Screen):
         super().__init__()
         self.last_game = "kill-the-kings"
         self.games: list[in_progress.GameInProgress] = []
+        self.server_table: dict | None = None  # (served) a table on the server you have a seat at
 
     def compose(self) -> ComposeResult:
         with Center(id="logo-row"):
@@ -78,17 +80,31 @@ class TitleScreen(Screen):
             menu.add_option(Option(line, id=f"game:{g.game_id}", disabled=not g.playable))
         menu.add_option(None)
         self.games = in_progress.games_in_progress(self.app.save_dir)
+        self.server_table = self.seat_on_server() if self.app.served and not self.games else None
         resume = self.continue_label()
         for key, label in MENU:
             text = label
             disabled = False
             if key == "continue":
-                disabled = not self.games
+                disabled = not self.games and self.server_table is None
                 text = f"Continue — {resume}" if resume else "Continue (no game in progress)"
-            menu.add_option(Option(text, id=key, disabled=disabled))
+                if self.server_table is not None:
+                    text = f"Continue: back to your table {self.server_table['code']}"
+            menu.add_option(Option(plain(text), id=key, disabled=disabled))
         menu.highlighted = highlighted if highlighted is not None else (
-            menu.get_option_index("continue") if resume else 0)
+            menu.get_option_index("continue") if resume or self.server_table else 0)
         menu.focus()
+
+    def seat_on_server(self) -> dict | None:
+        """Under `cutthroat serve`: a table you have a seat at (one playing first), or None."""
+        from cutthroat.serve.client import ServiceError
+
+        try:
+            tables = self.app.service.request("tables")["tables"]
+        except (OSError, ServiceError):
+            return None
+        mine = [t for t in tables if t["status"] != "over" and any(s.get("you") for s in t["seats"])]
+        return min(mine, key=lambda t: t["status"] != "playing", default=None)
 
     def continue_label(self) -> str | None:
         """The one game in progress in a few words, or how many there are."""
@@ -113,8 +129,13 @@ class TitleScreen(Screen):
             info = game_info(option_id[5:])
             self.last_game = info.game_id if info.playable else self.last_game
             blurb.update(info.blurb + ("" if info.playable else "  (coming soon)"))
+        elif option_id == "continue" and self.server_table is not None:
+            table = self.server_table
+            blurb.update(plain(f"Your seat at table {table['code']} ({table['title']}): "
+                               + ("the game goes on there." if table["status"] == "playing"
+                                  else "it waits for players.")))
         elif option_id == "continue" and len(self.games) == 1 and self.games[0].error:
-            blurb.update(f"Unreadable: {self.games[0].error}")
+            blurb.update(plain(f"Unreadable: {self.games[0].error}"))
         elif option_id == "continue" and len(self.games) == 1 and self.games[0].open_elsewhere:
             blurb.update("It is open in another window: play it there, or close it first.")
         else:
@@ -127,6 +148,18 @@ class TitleScreen(Screen):
                 "lobby": "Tables shared with the other players on this server: make one, or join by code.",
                 "quit": "Leave Cutthroat (your game in progress is kept).",
             }.get(option_id, ""))
+
+    def open_lobby(self, join: str | None = None) -> None:
+        """The server's lobby (`join`: straight to your seat at that table)."""
+        from cutthroat.serve.client import ServiceError
+        from cutthroat.tui.screens.lobby import LobbyScreen
+
+        try:
+            self.app.service
+        except (OSError, ServiceError) as exc:
+            self.app.notify(escape(f"The server's tables can't be reached: {exc}"), severity="error")
+            return
+        self.app.push_screen(LobbyScreen(join=join))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option.id or "")
@@ -147,16 +180,9 @@ class TitleScreen(Screen):
 
             app.push_screen(setup_screen(option_id[5:]))
         elif option_id == "lobby":
-            from cutthroat.tui.screens.lobby import LobbyScreen
-
-            from cutthroat.serve.client import ServiceError
-
-            try:
-                self.app.service
-            except (OSError, ServiceError) as exc:
-                app.notify(f"The server's tables can't be reached: {exc}", severity="error")
-                return
-            app.push_screen(LobbyScreen())
+            self.open_lobby()
+        elif option_id == "continue" and self.server_table is not None:
+            self.open_lobby(join=self.server_table["code"])
         elif option_id == "continue":
             from cutthroat.tui.screens.continue_list import ContinueScreen, resume
 

@@ -1,0 +1,458 @@
+"""The lobby under `cutthroat serve`, by keys (Pilot), against a fake table service: what a
+refusal looks like and how long it stays, long rows, changing your name, closing a table you
+made, key bursts that must never crash the app, and what a served app does with an error
+nobody caught (a line for the player, the traceback in the server's log)."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+import time
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.widgets import OptionList, Static
+
+from cutthroat.serve.client import ServiceError
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.errors import SORRY
+from cutthroat.tui.screens.lobby import AskScreen, LobbyScreen
+from cutthroat.tui.screens.title import TitleScreen
+from helpers_pilot import async_test, screen_text, text, wait_until
+
+SIZE = (80, 24)
+
+
+def waiting_table(code: str, maker_is_you: bool = True, title: str = "Exploding Kittens",
+                  names: tuple[str, ...] = ("Ana",), free: int = 1) -> dict:
+    seats = [{"kind": "human", "level": None, "name": n, "taken": True, "you": maker_is_you and i == 0}
+             for i, n in enumerate(names)]
+    seats += [{"kind": "human", "level": None, "name": f"Seat {len(seats) + i + 1}", "taken": False, "you": False}
+              for i in range(free)]
+    return {"code": code, "game": "exploding-kittens", "title": title, "status": "waiting", "seats": seats}
+
+
+class FakeService:
+    """Just enough of the table service for the lobby: tables are dicts, `refuse[op]` makes a
+    request fail with that reason (as the service's one-line refusal), `requests` records them."""
+
+    def __init__(self, tables=(), name: str | None = "Ana") -> None:
+        self.player, self.name, self.closed = "p-ana", name, False
+        self.tables = [copy.deepcopy(t) for t in tables]
+        self.results: list[dict] = []
+        self.refuse: dict[str, str] = {}
+        self.requests: list[tuple[str, dict]] = []
+
+    def request(self, op: str, **fields):
+        self.requests.append((op, fields))
+        if op in self.refuse:
+            raise ServiceError(self.refuse[op])
+        if op == "tables":
+            return {"tables": copy.deepcopy(self.tables)}
+        if op == "results":
+            return {"results": list(self.results)}
+        if op == "name":
+            self.name = fields["name"]
+            return {"name": self.name}
+        if op == "create":
+            code = f"T{len(self.tables) + 1:03d}"
+            self.tables.append(waiting_table(code, names=(self.name,), free=1))
+            return {"code": code}
+        if op in ("join", "watch"):
+            table = next((t for t in self.tables if t["code"] == fields["code"]), None)
+            if table is None:
+                raise ServiceError(f"No open table has the code {fields['code']!r}")
+            if table["status"] != "waiting":
+                raise ServiceError("(the fake service has no table to play at)")
+            return {"code": table["code"], "waiting": True}
+        if op == "start_now":
+            raise ServiceError("Only the table's maker can start it early")
+        if op == "close":
+            before = len(self.tables)
+            self.tables = [t for t in self.tables if t["code"] != fields["code"]]
+            if len(self.tables) == before:
+                raise ServiceError(f"No open table has the code {fields['code']!r}")
+            return {}
+        raise ServiceError(f"no such request: {op!r}")
+
+
+@pytest.fixture
+def error_log(tmp_path, monkeypatch) -> Path:
+    """Where a served app writes a traceback (it must stay empty unless a test breaks something)."""
+    path = tmp_path / "errors.log"
+    monkeypatch.setenv("CUTTHROAT_ERROR_LOG", str(path))
+    return path
+
+
+def served_app(service: FakeService) -> CutthroatApp:
+    """An app as `cutthroat serve` starts it, talking to `service`."""
+    app = CutthroatApp()
+    app.service_path = "(fake)"
+    app._service = service
+    return app
+
+
+async def to_lobby(pilot) -> LobbyScreen:
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, TitleScreen))
+    pilot.app.screen.action_pick("lobby")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen)
+                     and pilot.app.screen.tables is not None)
+    return pilot.app.screen
+
+
+def burst(app: CutthroatApp, keys) -> None:
+    """Keys as a fast typist (or a paste) sends them: all queued at once, none waiting for the
+    screens to change (Pilot's `press` waits after each key, so it can't make a burst)."""
+    for key in keys:
+        event = events.Key(key, {"enter": "\r", "escape": "\x1b"}.get(key, key if len(key) == 1 else None))
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def settled(pilot, app: CutthroatApp) -> None:
+    """Wait until the app has taken every queued key (its queue and every screen's are empty)."""
+    def quiet() -> bool:
+        pumps = [app, *app.screen_stack, *(w for s in app.screen_stack for w in s.walk_children())]
+        return all(p._message_queue.empty() for p in pumps)
+
+    for _ in range(3):  # (a key may queue more work: quiet three times over)
+        await wait_until(pilot, quiet)
+        await pilot.pause()
+
+
+async def wait_without_pilot(condition, timeout: float = 10.0) -> None:
+    """`wait_until` without Pilot's pause, which waits for every widget on screen to answer (one
+    whose handler raised never will)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+def no_errors(path: Path) -> bool:
+    assert not path.exists(), path.read_text()
+    return True
+
+
+def status(lobby: LobbyScreen) -> str:
+    return text(lobby.query_one("#lobby-status", Static))
+
+
+# -- key bursts ---------------------------------------------------------------------------------------
+@async_test
+async def test_a_burst_of_new_table_keys_never_pops_an_empty_stack(error_log) -> None:
+    """`n 1 Enter 1` twenty times, as fast as keys come: tables are made (or refused), dialogs
+    open and close, and no dialog closes twice (which popped the lobby, then the title, then
+    "Can't pop screen")."""
+    service = FakeService()
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        burst(app, ["n", "1", "enter", "1"] * 20)
+        await settled(pilot, app)
+        assert app.is_running and no_errors(error_log)
+        assert isinstance(app.screen_stack[1], TitleScreen)
+        assert any(isinstance(s, LobbyScreen) for s in app.screen_stack)
+
+
+@async_test
+async def test_keys_queued_behind_a_dialog_never_close_the_screens_under_it(error_log) -> None:
+    """Bursts at every dialog the lobby opens (a code, a name, closing a table, a new table's game
+    and time): each dialog closes once, the lobby and the title stay."""
+    service = FakeService([waiting_table("ABCD")])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        for keys in (["c", "Z", "enter", "enter", "escape", "escape"], ["N", "B", "o", "enter", "enter", "1"],
+                     ["x", "n", "n", "y", "escape"], ["n", "escape", "escape", "2", "2"],
+                     ["enter", "enter", "enter", "w", "w", "s", "s"], ["x", "y", "y", "y", "x", "y"]):
+            if not isinstance(app.screen, LobbyScreen):  # (a burst's last Esc may have left it)
+                app.pop_screen() if not isinstance(app.screen, TitleScreen) else None
+                await to_lobby(pilot)
+            burst(app, keys)
+            await settled(pilot, app)
+            assert app.is_running and no_errors(error_log)
+            assert isinstance(app.screen_stack[1], TitleScreen), keys
+
+
+@async_test
+async def test_keys_queued_at_a_local_table_never_pop_an_empty_stack() -> None:
+    """At home (not served: an error would end the test): menu, prompts and curtain by bursts."""
+    from cutthroat.saves import Seat
+    from cutthroat.tui.tables.shared import SharedTableScreen
+
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    app = CutthroatApp(start=dict(game="kill-your-friends", config={}, seed=5, seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: any(isinstance(s, SharedTableScreen) for s in app.screen_stack))
+        for keys in (["enter", "enter", "escape", "escape", "enter", "enter"], ["escape", "down", "enter"] * 3,
+                     ["escape", "escape", "escape", "1", "2", "3", "enter", "escape"]):
+            burst(app, keys)
+            await settled(pilot, app)
+            assert isinstance(app.screen_stack[1], TitleScreen)
+            assert any(isinstance(s, SharedTableScreen) for s in app.screen_stack)
+
+
+# -- what the lobby says ----------------------------------------------------------------------------
+@async_test
+async def test_a_refusal_stays_under_the_list_while_the_list_refreshes(error_log) -> None:
+    """The once-a-second status (the table you wait at) does not overwrite a refused request's
+    reason; once its time is up, the status is back."""
+    service = FakeService([waiting_table("ABCD")])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await to_lobby(pilot)
+        await pilot.press("enter")  # a seat at ABCD: waiting
+        await wait_until(pilot, lambda: "waiting for 1 more player" in status(lobby))
+        await pilot.press("c", "Z", "Z", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert status(lobby) == "✗ No open table has the code 'ZZ'"
+        asked = len(service.requests)
+        await wait_until(pilot, lambda: [op for op, _ in service.requests[asked:]].count("tables") >= 2)
+        await pilot.pause()
+        assert status(lobby) == "✗ No open table has the code 'ZZ'"  # two refreshes later, still there
+        lobby.error_until = 0.0  # (its time is up)
+        await wait_until(pilot, lambda: "waiting for 1 more player" in status(lobby))
+        assert no_errors(error_log)
+
+
+@async_test
+async def test_long_rows_end_in_an_ellipsis_instead_of_wrapping(error_log) -> None:
+    names = tuple(f"Player{i}abc" for i in range(7))
+    service = FakeService([waiting_table("ABCD", names=names), waiting_table("EFGH")])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        row = next(i for i, line in enumerate(lines) if "ABCD" in line)
+        assert lines[row].rstrip(" ▎▕|").endswith("…") and len(lines[row]) <= SIZE[0]  # (the list's border after it)
+        assert "EFGH" in lines[row + 1]  # the next table on the next line: nothing wrapped
+
+
+@async_test
+async def test_a_player_changes_their_name_and_a_refused_name_is_asked_again(error_log) -> None:
+    service = FakeService()
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await to_lobby(pilot)
+        await wait_until(pilot, lambda: "N name" in screen_text(app))  # (in the footer)
+        service.refuse["name"] = "A name of 1–10 letters, no control characters"
+        await pilot.press("N", *"[/]bad", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, AskScreen) and app.screen.problem)
+        assert "✗ A name of 1–10 letters, no control characters" in screen_text(app)
+        assert app.screen.query_one("#ask-input").value == "[/]bad"  # (to edit, not to type again)
+        del service.refuse["name"]
+        await pilot.press(*["backspace"] * 6, *"Zed", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert service.name == "Zed"
+        assert text(lobby.query_one("#lobby-title", Static)).endswith("you are Zed")
+        assert status(lobby) == "You are Zed at the tables now."
+        await pilot.press("N", "escape")  # Esc keeps the name
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert service.name == "Zed" and no_errors(error_log)
+
+
+@async_test
+async def test_the_first_name_prompt_says_why_a_name_was_refused_and_asks_again(error_log) -> None:
+    service = FakeService(name=None)
+    service.refuse["name"] = "A name can't hold control characters"
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        app.screen.action_pick("lobby")
+        await wait_until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await pilot.press(*"[/]", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, AskScreen) and app.screen.problem)
+        assert "✗ A name can't hold control characters" in screen_text(app)
+        del service.refuse["name"]
+        await pilot.press("enter")  # the same name, now taken
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert service.name == "[/]"
+        assert text(app.screen.query_one("#lobby-title", Static)).endswith("you are [/]")
+        assert no_errors(error_log)
+
+
+@async_test
+async def test_the_maker_closes_a_waiting_table_and_a_refusal_says_why(error_log) -> None:
+    service = FakeService([waiting_table("ABCD"), waiting_table("EFGH", maker_is_you=False)])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await to_lobby(pilot)
+        await pilot.press("enter")  # waiting at ABCD
+        await wait_until(pilot, lambda: lobby.waiting == "ABCD")
+        await pilot.press("x")
+        await wait_until(pilot, lambda: "Close table ABCD?" in screen_text(app))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: [t["code"] for t in (lobby.tables or [])] == ["EFGH"])
+        assert ("close", {"code": "ABCD"}) in service.requests
+        assert lobby.waiting is None and status(lobby) == "Table ABCD is closed."
+        service.refuse["close"] = "Only the table's maker can close it"
+        await pilot.press("x", "y")
+        await wait_until(pilot, lambda: status(lobby).startswith("✗"))
+        assert status(lobby) == "✗ Only the table's maker can close it"
+        assert no_errors(error_log)
+
+
+@async_test
+async def test_a_player_waiting_at_a_table_its_maker_closed_is_told(error_log) -> None:
+    service = FakeService([waiting_table("ABCD", maker_is_you=False)])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await to_lobby(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: lobby.waiting == "ABCD")
+        service.tables = []
+        await wait_until(pilot, lambda: status(lobby) == "✗ Table ABCD was closed")
+        assert lobby.waiting is None and no_errors(error_log)
+
+
+@async_test
+async def test_the_title_continue_takes_a_served_player_back_to_their_table(error_log) -> None:
+    playing = {**waiting_table("ABCD", names=("Ana", "Bob"), free=0), "status": "playing"}
+    service = FakeService([playing])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        assert "Continue: back to your table ABCD" in screen_text(app)
+        assert "no game in progress" not in screen_text(app)
+        app.screen.action_pick("continue")
+        await wait_until(pilot, lambda: ("join", {"code": "ABCD"}) in service.requests)
+        assert isinstance(app.screen, LobbyScreen) and no_errors(error_log)
+
+
+# -- an error nobody caught, under `cutthroat serve` --------------------------------------------------
+class Broken(FakeService):
+    """A service whose `fail` requests raise an error the lobby doesn't expect."""
+
+    def __init__(self, *args, fail: set[str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fail = fail
+
+    def request(self, op: str, **fields):
+        if op in self.fail:
+            raise KeyError(f"/srv/secret/path {op}")
+        return super().request(op, **fields)
+
+
+@async_test
+async def test_a_served_error_goes_to_the_servers_log_and_the_player_back_to_the_lobby(error_log) -> None:
+    service = Broken([waiting_table("ABCD")], fail={"watch"})
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: error_log.exists() and any(n.message == SORRY for n in app._notifications))
+        logged = error_log.read_text()
+        assert "Traceback" in logged and "/srv/secret/path watch" in logged and "player p-ana" in logged
+        assert error_log.stat().st_mode & 0o777 == 0o600
+        assert isinstance(app.screen, LobbyScreen) and app.is_running
+        assert "Traceback" not in screen_text(app) and "secret" not in screen_text(app)
+        # A screen over the lobby that fails: back to the lobby.
+        from cutthroat.tui.screens.help import HelpScreen
+
+        class Failing(HelpScreen):
+            def on_mount(self) -> None:
+                raise RuntimeError("a table that can't be drawn")
+
+        await pilot.press("r")  # (a key: the player is there)
+        app.push_screen(Failing("exploding-kittens"))
+        # (Pilot's own waits can't be used while the broken screen is up: it never answers them.)
+        await wait_without_pilot(lambda: "a table that can't be drawn" in error_log.read_text())
+        await wait_without_pilot(lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables is not None)
+        await pilot.press("n")  # a fresh lobby, and it takes keys
+        await wait_until(pilot, lambda: "A new table: which game?" in screen_text(app))
+        assert app.is_running
+    assert not app.return_code
+
+
+@async_test
+async def test_a_served_error_that_keeps_coming_ends_the_app_with_one_line(error_log, capsys) -> None:
+    """The lobby's own refresh failing every second: once got over, then the app ends cleanly,
+    the player told one line (no traceback on their terminal)."""
+    service = Broken([waiting_table("ABCD")], fail=set())
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        service.fail.add("tables")
+        await wait_without_pilot(lambda: not app.is_running, timeout=20)
+    assert app.return_code == 1
+    assert error_log.read_text().count("Traceback") >= 2
+    err = capsys.readouterr().err
+    assert SORRY in err and "Traceback" not in err and "secret" not in err
+
+
+def test_the_session_token_is_read_once_and_leaves_the_environment(monkeypatch) -> None:
+    monkeypatch.setenv("CUTTHROAT_SERVICE", "/run/cutthroat.sock")
+    monkeypatch.setenv("CUTTHROAT_TOKEN", "t0k3n")
+    app = CutthroatApp()
+    assert "CUTTHROAT_TOKEN" not in os.environ
+    assert app.served and app.service_path == "/run/cutthroat.sock" and app._service_token == "t0k3n"
+    monkeypatch.delenv("CUTTHROAT_SERVICE")
+    assert app.served  # (what it was started with, whatever the environment says now)
+
+
+# -- at a real server table ---------------------------------------------------------------------------
+@async_test
+async def test_at_a_server_table_you_is_your_seat_only_and_only_a_real_return_is_a_resume(tmp_path, monkeypatch,
+                                                                                           error_log) -> None:
+    """Bob waits at Ana's table; Cy sits down, it starts and Ana moves before Bob's screen opens: his log tells the
+    game so far, without "— resumed here —", and only his own row says "you". Back in the lobby,
+    Enter takes his seat again: now it is a resume. Watching: the panel says so (not "Bots only")."""
+    from cutthroat.tui.tables.shared import SharedTableScreen
+    from cutthroat.tui.widgets.event_log import EventLog
+    from helpers_service import Running, seated, wait
+
+    running = Running(tmp_path / "server")
+    try:
+        ana = running.client("p-ana", "Ana")
+        seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]
+        code = ana.request("create", game="exploding-kittens", config={}, seats=seats)["code"]
+        monkeypatch.setenv("CUTTHROAT_SERVICE", str(running.service.socket_path))
+        monkeypatch.setenv("CUTTHROAT_TOKEN", running.service.new_token("p-bob"))
+        app = CutthroatApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+            app.screen.action_pick("lobby")
+            await wait_until(pilot, lambda: isinstance(app.screen, AskScreen) and app.focused is not None)
+            await pilot.press(*"Bob", "enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables)
+            lobby = app.screen
+            await pilot.press("enter")  # the free seat: Bob waits for the table to start
+            await wait_until(pilot, lambda: lobby.waiting == code)
+            # Cy sits down (the table starts) and it moves on, all before Bob's lobby looks again.
+            cy = running.client("p-cy", "Cy")
+            cy.request("join", code=code)
+            ports = [seated(client, code)[0] for client in (ana, running.client("p-bob", "Bob"), cy)]
+            session = running.service.tables[code].host.session
+            seat = session.to_act[0]
+            assert ports[seat].submit(session.legal_actions(seat)[0]) is None
+            wait(lambda: session.version > 0)
+            ports[1].unlisten(lambda update: None)  # (Bob's other connection leaves his seat)
+            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+            table = app.screen
+            await wait_until(pilot, lambda: len(table.query_one(EventLog).entries) > 1)  # (the move made)
+            entries = [str(e) for e in table.query_one(EventLog).entries]
+            assert "— resumed here —" not in entries
+            rows = [text(table.query_one(f"#seat-{q}", Static)) for q in range(3)]
+            assert "you" in rows[1] and "you" not in rows[0] and "human" in rows[0], rows
+
+            app.back_to_lobby()  # (the menu's "Back to the lobby")
+            await wait_until(pilot, lambda: app.screen is lobby)
+            await wait_until(pilot, lambda: lobby.table(code) and lobby.table(code)["status"] == "playing")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen) and app.screen is not table)
+            again = app.screen
+            await wait_until(pilot, lambda: "— resumed here —" in [str(e) for e in again.query_one(EventLog).entries])
+
+            app.back_to_lobby()
+            await wait_until(pilot, lambda: app.screen is lobby)
+            await pilot.press("w")
+            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen) and app.screen.lens.mode == "watch")
+            watching = app.screen
+            await wait_until(pilot, lambda: "Watching: every hand is hidden." in text(watching.query_one("#hand-cards")))
+            assert no_errors(error_log)
+    finally:
+        running.stop()
