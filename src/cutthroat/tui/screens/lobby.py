@@ -88,7 +88,7 @@ class LobbyScreen(Screen):
         Binding("n", "new", "new table"),
         Binding("c", "code", "code"),
         Binding("w", "watch", "watch"),
-        Binding("s", "start_now", "start now"),
+        Binding("s", "start_now", "start"),
         Binding("x", "close_table", "close"),
         Binding("N", "rename", "name"),
         Binding("r", "refresh", "refresh", show=False),  # (the list refreshes itself every second)
@@ -117,7 +117,7 @@ class LobbyScreen(Screen):
         yield OptionList(id="lobby-list")
         yield Static(id="lobby-results")
         yield Static(id="lobby-status")
-        yield Footer()
+        yield Footer(compact=True)  # (every key fits at 80 columns)
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self.refresh_tables)
