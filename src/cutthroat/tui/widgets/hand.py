@@ -41,7 +41,8 @@ def chip(label: str, style: str, lit: bool, cursor: bool = False) -> str:
 
 @dataclass(frozen=True)
 class HandShown:
-    """What the panel shows: the cards (none: the placeholder), the cursor, a title and a note."""
+    """What the panel shows: the cards (none: the placeholder), the cursor, a title and a note.
+    The title and the placeholder are plain text (they may name a player); the note is markup."""
 
     cards: tuple[HandCard, ...] = ()
     cursor: int = 0
