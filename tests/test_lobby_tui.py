@@ -392,6 +392,14 @@ def test_the_session_token_is_read_once_and_leaves_the_environment(monkeypatch) 
     assert app.served and app.service_path == "/run/cutthroat.sock" and app._service_token == "t0k3n"
     monkeypatch.delenv("CUTTHROAT_SERVICE")
     assert app.served  # (what it was started with, whatever the environment says now)
+    reader, writer = os.pipe()  # as the server hands it over: through a pipe, never the environment
+    os.write(writer, b"p1p3d")
+    os.close(writer)
+    monkeypatch.setenv("CUTTHROAT_SERVICE", "/run/cutthroat.sock")
+    monkeypatch.setenv("CUTTHROAT_TOKEN_FD", str(reader))
+    assert CutthroatApp()._service_token == "p1p3d" and "CUTTHROAT_TOKEN_FD" not in os.environ
+    with pytest.raises(OSError):
+        os.fstat(reader)  # (read once, then closed)
 
 
 # -- at a real server table ---------------------------------------------------------------------------

@@ -266,6 +266,9 @@ def test_files_are_the_server_users_only(tmp_path, keys, terminals):
         app = app_of(server, data, keys[0])
         assert status_of(app)["Umask"] == "0077" and status_of(server.process.pid)["Umask"] == "0077"
         assert b"\0CUTTHROAT_CONFINED=1\0" in Path(f"/proc/{app}/environ").read_bytes()  # its own folder only
+        environ = Path(f"/proc/{app}/environ").read_bytes()  # (as the app was started: never changes)
+        assert b"\0CUTTHROAT_SERVICE=" in environ and b"\0CUTTHROAT_TOKEN_FD=" in environ
+        assert b"\0CUTTHROAT_TOKEN=" not in environ, "the session token comes through a pipe, read once"
         assert {p.name for p in data.iterdir()} >= {"cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm"}
         modes = {}
         for path in [data, *data.rglob("*")]:

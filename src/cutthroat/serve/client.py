@@ -20,6 +20,22 @@ from cutthroat.host.updates import Hint, SeatUpdate, TableInfo
 Listener = Callable[[SeatUpdate], None]
 
 
+def token_from_environment() -> str | None:
+    """This session's service token, once: read from the pipe the server handed the app
+    (`CUTTHROAT_TOKEN_FD`, then closed), or taken out of `CUTTHROAT_TOKEN` (tests). Either way it
+    is gone from the environment afterwards, so nothing the app starts inherits it, and it never
+    was in the environment the server started the app with (`/proc/PID/environ`)."""
+    fd = os.environ.pop("CUTTHROAT_TOKEN_FD", None)
+    token = os.environ.pop("CUTTHROAT_TOKEN", None) or None
+    if fd is not None:
+        try:
+            with os.fdopen(int(fd), "rb") as pipe:
+                token = pipe.read(1024).decode("ascii", "replace").strip() or token
+        except (OSError, ValueError):
+            pass
+    return token
+
+
 class ServiceError(Exception):
     """The service refused (its one-line reason) or is gone."""
 
@@ -45,13 +61,6 @@ class ServiceClient:
         hello = self.request("hello", token=token)
         self.player: str = hello["player"]
         self.name: str | None = hello.get("name")
-
-    @classmethod
-    def from_environment(cls) -> "ServiceClient | None":
-        path, token = os.environ.get("CUTTHROAT_SERVICE"), os.environ.get("CUTTHROAT_TOKEN")
-        if not path or not token:
-            return None
-        return cls(path, token)
 
     def request(self, op: str, **fields: Any) -> dict[str, Any]:
         with self._lock:

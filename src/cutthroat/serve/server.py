@@ -311,9 +311,10 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     os.chmod(home, 0o700)
     service = state.service
     token = service.new_token(player) if service is not None else None
-    link = {"CUTTHROAT_SERVICE": str(service.socket_path), "CUTTHROAT_TOKEN": token} if token else {}
+    link = {"CUTTHROAT_SERVICE": str(service.socket_path)} if token else {}
+    link["CUTTHROAT_ERROR_LOG"] = str(state.data / "app-errors.log")  # (the operator's, never a player's)
     terminal = AppTerminal(home, process.get_terminal_type(), columns, rows, lang=lang, extra_env=link,
-                           resize_interval=limits.resize_interval)
+                           resize_interval=limits.resize_interval, token=token)
     gate.session_started()
     state.sessions[player] = state.sessions.get(player, 0) + 1
     state.terminals.add(terminal)

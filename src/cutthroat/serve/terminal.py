@@ -47,9 +47,11 @@ class AppTerminal:
     """A Cutthroat app process on its own PTY: `write` keys to it, `read` its screen bytes."""
 
     def __init__(self, home: Path, term: str, columns: int, rows: int, lang: str | None = None,
-                 extra_env: dict[str, str] | None = None, resize_interval: float = 0.25) -> None:
+                 extra_env: dict[str, str] | None = None, resize_interval: float = 0.25,
+                 token: str | None = None) -> None:
         self.home = home
         self.extra_env = dict(extra_env or {})
+        self.token = token  # the session's service token: handed over through a pipe, never the environment
         self.term = term
         self.size = (columns, rows)
         self.lang = lang
@@ -75,12 +77,21 @@ class AppTerminal:
         env.pop("LC_ALL", None)
         env.pop("COLUMNS", None)
         env.pop("LINES", None)
+        passed: tuple[int, ...] = ()
+        if self.token is not None:  # (read once by the app, then closed: `client.token_from_environment`)
+            reader, writer = os.pipe()
+            os.write(writer, self.token.encode())
+            os.close(writer)
+            passed = (reader,)
+            env["CUTTHROAT_TOKEN_FD"] = str(reader)
         try:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "cutthroat", stdin=slave, stdout=slave, stderr=slave,
-                env=env, cwd=str(self.home), preexec_fn=_controlling_terminal, close_fds=True)
+                env=env, cwd=str(self.home), preexec_fn=_controlling_terminal, close_fds=True, pass_fds=passed)
         finally:
             os.close(slave)
+            for fd in passed:
+                os.close(fd)
         self.master = master
         os.set_blocking(master, False)
 

@@ -72,9 +72,13 @@ class CutthroatApp(App):
         self._filters.append(self.ascii_filter)
         self.host = None  # the table host of the game on screen (None at a server's table)
         # Under `cutthroat serve`: the table service's socket and this session's token, read once
-        # here; the token leaves the environment (nothing this process starts inherits it).
+        # here from the pipe the server handed over (nothing this process starts inherits it).
         self.service_path: str | None = os.environ.get("CUTTHROAT_SERVICE") or None
-        self._service_token: str | None = os.environ.pop("CUTTHROAT_TOKEN", None) or None
+        self._service_token: str | None = None
+        if self.service_path is not None:
+            from cutthroat.serve.client import token_from_environment
+
+            self._service_token = token_from_environment()
         self._service = None  # the connection to it, made on first use (see `service`)
         self.error_log = error_log_path()  # where a served app's unexpected errors go
         self._recovery_pending = False
