@@ -170,9 +170,10 @@ class SetupScreen(Screen):
             yield from self.compose_variant_rows(last)
             yield Static(id="setup-note")
             with Horizontal(classes="setup-line", id="seed-line"):
-                yield Label("Seed", classes="setup-label")
-                yield steady_input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12,
-                                   compact=True)
+                if self.on_start is None:  # (a server deals from a seed of its own, told to nobody)
+                    yield Label("Seed", classes="setup-label")
+                    yield steady_input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12,
+                                       compact=True)
                 yield Button("Start", id="start", variant="primary", compact=True)
             yield Static(id="setup-problem")
             yield Static(id="setup-help")
@@ -317,7 +318,7 @@ class SetupScreen(Screen):
         choices = [v for v in self.rows if v.choices]
         rows += [[self.query_one(f"#{v.name}") for v in choices[k:k + 2]] for k in range(0, len(choices), 2)]
         rows += [[self.query_one(f"#{v.name}")] for v in self.rows if not v.choices and self.shown(v)]
-        rows.append([self.query_one("#seed"), self.query_one("#start")])
+        rows.append([*self.query("#seed"), self.query_one("#start")])
         return rows
 
     def action_row(self, step: int) -> None:
@@ -349,7 +350,7 @@ class SetupScreen(Screen):
             self.show_problem()
             self.app.bell()
             return
-        text = self.query_one("#seed", Input).value.strip()
+        text = "".join(field.value.strip() for field in self.query("#seed").results(Input))
         seed = int(text) if text else random.randrange(1_000_000)
         settings = self.app.settings
         settings.last_seed = seed
