@@ -159,6 +159,7 @@ async def test_a_resumed_hot_seat_log_is_the_public_history_only() -> None:
         await pilot.pause()
         entries = [str(e) for e in table.query_one(EventLog).entries]
         public = [agree(e.describe(table.names)) for e in table.shown_events(session.history(None))]
-        assert entries[2:3 + len(public)] == public + ["— resumed here —"]  # (bots play on after it)
+        intro = len(table.intro_lines())  # (the recipe and players: no seed before the game is over)
+        assert entries[intro:intro + 1 + len(public)] == public + ["— resumed here —"]  # (bots play on after)
         for event in private:
             assert agree(event.describe(table.names)) not in entries

@@ -336,9 +336,7 @@ def test_a_dropped_player_and_a_killed_server_come_back_to_the_same_position(tmp
     play_on([ana, bob], data, code, lambda: moves() >= 6)
     bob.close()  # Bob's terminal (and his ssh) dies
     bob = terminals(server.ssh(keys[1], "-tt"))
-    bob.wait_for("Play with friends on this server: the lobby")
-    bob.keys("Enter")
-    bob.wait_for("Bob (you)")  # his name is remembered, his seat kept
+    bob.wait_for(f"Continue: back to your table {code}")  # his seat kept (the title's first choice now)
     bob.keys("Enter")
     bob.wait_for(TABLE)
     shows_real_hand(bob, data, code, 1)
@@ -352,9 +350,7 @@ def test_a_dropped_player_and_a_killed_server_come_back_to_the_same_position(tmp
         for term, key, seat in ((ana, keys[0], 0), (bob, keys[1], 1)):
             term.close()
             term = terminals(again.ssh(key, "-tt"))
-            term.wait_for("Play with friends on this server: the lobby")
-            term.keys("Enter")
-            term.wait_for("(you)")
+            term.wait_for(f"Continue: back to your table {code}")
             term.keys("Enter")
             term.wait_for(TABLE)
             shows_real_hand(term, data, code, seat)
