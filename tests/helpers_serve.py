@@ -5,6 +5,7 @@ player has on the server."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -148,3 +149,41 @@ def terminals():
     yield open_terminal
     for term in opened:
         term.close()
+
+
+def to_lobby(term: Terminal, name: str) -> None:
+    term.wait_for("Play with friends on this server: the lobby")
+    term.keys("Enter")
+    term.wait_for("Your name at the tables")
+    term.keys(name, "Enter")
+    term.wait_for(f"Lobby · you are {name}")
+
+
+def make_table(term: Terminal, humans: int) -> str:
+    """From the lobby: a 4-seat Exploding Kittens table, the first `humans` seats human; its code."""
+    term.keys("n")
+    term.wait_for("A new table: which game?")
+    term.keys("1")  # Exploding Kittens
+    term.wait_for("Ready: 1 human, 3 bots")
+    time.sleep(0.5)
+    term.keys("Down")
+    for seat in range(2, humans + 1):
+        term.keys("Down")  # that seat's Who
+        for _ in range(4):
+            if re.search(rf"^\s+{seat}\s+‹ Human", term.screen(), re.M):
+                break
+            term.keys("Left")
+        assert re.search(rf"^\s+{seat}\s+‹ Human", term.screen(), re.M), term.screen()
+    term.keys("C-s")
+    term.wait_for("Time for a move at this table")
+    term.keys("3")  # 90 seconds
+    return re.search(r"tell your friends the code ([A-Z]{4})", term.wait_for("tell your friends the code")).group(1)
+
+
+def join_by_code(term: Terminal, code: str) -> None:
+    term.keys("c")
+    term.wait_for("The table's code")
+    term.keys(code.lower(), "Enter")  # (a code is not case-sensitive)
+
+
+TABLE = "CUTTHROAT ▸ Exploding Kittens · Nope Sauce · 4 players"

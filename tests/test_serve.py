@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers_serve import (Server, Terminal, app_of, keys, make_key, needs_ssh,  # noqa: F401 (fixtures)
-                           start_kill_the_kings, terminals)
+from helpers_serve import (TABLE, Server, Terminal, app_of, join_by_code, keys, make_key,  # noqa: F401
+                           make_table, needs_ssh, start_kill_the_kings, terminals, to_lobby)
 
 pytestmark = needs_ssh
 
@@ -202,47 +202,6 @@ def real_hand(data: Path, code: str, seat: int) -> list[str]:
         db.close()
     state = saves.parse(game.encode(), "table").state
     return sorted(short(c) for c in state.hands[seat])
-
-
-def to_lobby(term: Terminal, name: str) -> None:
-    term.wait_for("Play with friends on this server: the lobby")
-    term.keys("Enter")
-    term.wait_until(lambda screen: "asked once" in screen or "Your name at the tables" in screen,
-                    "the name prompt")
-    term.keys(name, "Enter")
-    term.wait_for(f"Lobby · you are {name}")
-
-
-def make_table(term: Terminal, humans: int) -> str:
-    """From the lobby: a 4-seat Exploding Kittens table, the first `humans` seats human; its code."""
-    import re
-
-    term.keys("n")
-    term.wait_for("A new table: which game?")
-    term.keys("1")  # Exploding Kittens
-    term.wait_for("Ready: 1 human, 3 bots")
-    time.sleep(0.5)
-    term.keys("Down")
-    for seat in range(2, humans + 1):
-        term.keys("Down")  # that seat's Who
-        for _ in range(4):
-            if re.search(rf"^\s+{seat}\s+‹ Human", term.screen(), re.M):
-                break
-            term.keys("Left")
-        assert re.search(rf"^\s+{seat}\s+‹ Human", term.screen(), re.M), term.screen()
-    term.keys("C-s")
-    term.wait_for("Time for a move at this table")
-    term.keys("3")  # 90 seconds
-    return re.search(r"tell your friends the code ([A-Z]{4})", term.wait_for("tell your friends the code")).group(1)
-
-
-def join_by_code(term: Terminal, code: str) -> None:
-    term.keys("c")
-    term.wait_for("The table's code")
-    term.keys(code.lower(), "Enter")  # (a code is not case-sensitive)
-
-
-TABLE = "CUTTHROAT ▸ Exploding Kittens · Nope Sauce · 4 players"
 
 
 def play_on(players: list[Terminal], data: Path, code: str, until, limit: float = 90.0,

@@ -13,6 +13,13 @@ another player's game unharmed. Waits are on conditions (generous timeouts), nev
 - Files: the data folder and players' folders 0700, the store's files 0600, the apps' umask 077.
 - Root without `--allow-root` is refused; a command or a subsystem instead of a shell, or a port
   forward, is refused.
+- A markup name in every lobby, a key burst, a save path out of the player's folder, the seed on
+  a table's screen: survived, refused or not there.
+
+The service's side of the same attacks (1,000 `create` requests, every text field hostile, the
+seed in no update before game over, a move on a position gone) is in test_serve_tables.py; every
+screen given hostile names in test_player_text.py; saves' confinement, by every route, in
+test_confinement.py.
 """
 
 from __future__ import annotations
@@ -32,7 +39,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers_serve import Server, app_of, free_port, keys, make_key, needs_ssh, terminals  # noqa: F401 (fixtures)
+from helpers_serve import (TABLE, Server, app_of, free_port, join_by_code, keys, make_key,  # noqa: F401 (fixtures)
+                           make_table, needs_ssh, start_kill_the_kings, terminals, to_lobby)
 
 pytestmark = needs_ssh
 
@@ -337,3 +345,48 @@ def test_a_command_a_subsystem_or_a_port_forward_is_refused_and_no_app_starts(tm
         assert "session for" not in text  # no app was started
     finally:
         assert server.stop() == 0
+
+
+def test_a_markup_name_a_key_burst_a_save_path_and_the_seed_hurt_nobody(tmp_path, keys, terminals):
+    """Over ssh, as hostile players would: Ana calls herself `[/]` (markup that crashed every
+    lobby showing it), Eve bursts `n 1 Enter 1` twenty times into her lobby (it crashed her app),
+    both sit at Ana's table (no seed on either screen: it gave away every hand), and Mal saves
+    Kill The Kings as `/tmp/...` (it wrote there): each refused or survived, and the table plays
+    on."""
+    data = tmp_path / "data"
+    server = Server(data)
+    evil = Path(f"/tmp/cutthroat-evil-{os.getpid()}")
+    try:
+        ana = terminals(server.ssh(keys[0], "-tt"))
+        bob = terminals(server.ssh(keys[1], "-tt"))
+        eve = terminals(server.ssh(make_key(tmp_path, "eve"), "-tt"))
+        to_lobby(ana, "[/]")
+        to_lobby(bob, "Bob")
+        to_lobby(eve, "Eve")
+        burst = [key for _ in range(20) for key in ("n", "1", "Enter", "1")]
+        subprocess.run(["tmux", "send-keys", "-t", eve.name, *burst], check=True)
+        eve.wait_until(lambda screen: "Exploding Kittens" in screen, "the burst's keys at work")
+        code = make_table(ana, humans=2)
+        lobby_row = bob.wait_for(code)
+        assert "[/] · 1 free" in lobby_row or "[/]" in lobby_row, lobby_row  # the name as typed, as text
+        join_by_code(bob, code)
+        for term in (ana, bob):
+            screen = term.wait_for(TABLE)
+            assert "Seed" not in screen and "seed" not in screen
+            assert "Traceback" not in screen
+        assert " save" not in ana.screen()  # a server's table is the server's to keep
+        second = terminals(server.ssh(make_key(tmp_path, "mal"), "-tt"))
+        start_kill_the_kings(second)
+        second.wait_for("s save")
+        second.keys("s")
+        second.wait_for("Save")
+        second.keys(str(evil), "Enter")
+        refused = second.wait_for("plain name")
+        assert str(data) not in refused and not list(Path("/tmp").glob(evil.name + "*"))
+        for term in (ana, bob, eve):
+            assert "Traceback" not in term.screen() and "SSH-EXIT" not in term.screen(), term.screen()
+        assert "Traceback" not in server.text() and "ScreenStackError" not in server.text()
+    finally:
+        server.stop()
+        for leftover in Path("/tmp").glob(evil.name + "*"):
+            leftover.unlink()
