@@ -464,3 +464,25 @@ async def test_at_a_server_table_you_is_your_seat_only_and_only_a_real_return_is
             assert no_errors(error_log)
     finally:
         running.stop()
+
+
+@async_test
+async def test_a_server_tables_setup_has_no_seed_to_type_and_sends_none(error_log) -> None:
+    """The server deals from a seed of its own (told to nobody before game over), so its setup
+    offers no seed field, and the lobby's `create` carries no seed."""
+    from cutthroat.tui.tables.setup import SetupScreen
+
+    service = FakeService()
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: "which game" in screen_text(app))
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert not app.screen.query("#seed") and "Seed" not in screen_text(app)
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: "Time for a move" in screen_text(app))
+        await pilot.press("3")
+        await wait_until(pilot, lambda: any(op == "create" for op, _ in service.requests))
+        assert all("seed" not in fields for op, fields in service.requests if op == "create")
