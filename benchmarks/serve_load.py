@@ -100,7 +100,7 @@ async def one_client(port: int, index: int, timeout: float, start: asyncio.Event
         try:
             await player.wait_for(b"the lobby", timeout)
             writer.write(b"\r")
-            await player.wait_for(b"asked once", timeout)
+            await player.wait_for(b"Your name", timeout)
             writer.write(f"P{index}\r".encode())
             await player.wait_for(b"you are P", timeout)
             results["lobby"].append(time.monotonic() - began)
