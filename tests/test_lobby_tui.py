@@ -31,7 +31,8 @@ def waiting_table(code: str, maker_is_you: bool = True, title: str = "Exploding 
              for i, n in enumerate(names)]
     seats += [{"kind": "human", "level": None, "name": f"Seat {len(seats) + i + 1}", "taken": False, "you": False}
               for i in range(free)]
-    return {"code": code, "game": "exploding-kittens", "title": title, "status": "waiting", "seats": seats}
+    return {"code": code, "game": "exploding-kittens", "title": title, "status": "waiting", "seats": seats,
+            "yours": maker_is_you}
 
 
 class FakeService:
@@ -276,7 +277,7 @@ async def test_the_first_name_prompt_says_why_a_name_was_refused_and_asks_again(
 
 @async_test
 async def test_the_maker_closes_a_waiting_table_and_a_refusal_says_why(error_log) -> None:
-    service = FakeService([waiting_table("ABCD"), waiting_table("EFGH", maker_is_you=False)])
+    service = FakeService([waiting_table("ABCD"), waiting_table("EFGH"), waiting_table("IJKL", maker_is_you=False)])
     app = served_app(service)
     async with app.run_test(size=SIZE) as pilot:
         lobby = await to_lobby(pilot)
@@ -285,13 +286,19 @@ async def test_the_maker_closes_a_waiting_table_and_a_refusal_says_why(error_log
         await pilot.press("x")
         await wait_until(pilot, lambda: "Close table ABCD?" in screen_text(app))
         await pilot.press("y")
-        await wait_until(pilot, lambda: [t["code"] for t in (lobby.tables or [])] == ["EFGH"])
+        await wait_until(pilot, lambda: [t["code"] for t in (lobby.tables or [])] == ["EFGH", "IJKL"])
         assert ("close", {"code": "ABCD"}) in service.requests
         assert lobby.waiting is None and status(lobby) == "Table ABCD is closed."
-        service.refuse["close"] = "Only the table's maker can close it"
+        service.refuse["close"] = "Table EFGH is playing: it ends when its game does"  # (it started meanwhile)
         await pilot.press("x", "y")
         await wait_until(pilot, lambda: status(lobby).startswith("✗"))
-        assert status(lobby) == "✗ Only the table's maker can close it"
+        assert status(lobby) == "✗ Table EFGH is playing: it ends when its game does"
+        await pilot.press("down")  # IJKL: somebody else's table
+        await wait_until(pilot, lambda: lobby.highlighted() == "IJKL")
+        assert "close" not in screen_text(app) and not lobby.check_action("close_table", ())
+        await pilot.press("x")
+        await pilot.pause()
+        assert "Close table" not in screen_text(app)
         assert no_errors(error_log)
 
 

@@ -200,7 +200,7 @@ class LobbyScreen(Screen):
             if tables:
                 menu.highlighted = min(highlighted or 0, len(tables) - 1)
             menu.focus()
-            self.refresh_bindings()  # (x closes a table: shown while there is one)
+            self.refresh_bindings()  # (x closes a table: shown on a waiting one of yours)
             self.show_results()  # (a table gone from the list may have just finished)
         if self.waiting is not None:
             self.wait_at(self.waiting)
@@ -249,9 +249,13 @@ class LobbyScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start_now":  # while you wait at a table you made
             return self.waiting is not None and self.made == self.waiting
-        if action == "close_table":  # (the server says whose it is, and refuses the rest)
-            return bool(self.tables)
+        if action == "close_table":  # a waiting table of yours is highlighted (the server checks again)
+            table = self.table(self.highlighted() or "")
+            return table is not None and table.get("yours", True) and table["status"] == "waiting"
         return True
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()  # (x: shown on a waiting table of yours)
 
     def action_start_now(self) -> None:
         try:
