@@ -83,6 +83,18 @@ def test_hostile_names_are_refused_everywhere_a_name_enters_and_markup_is_only_t
             seats = [{"kind": "human"}, {"kind": "bot", "level": "random", "name": name or 5}]
             with pytest.raises(ServiceError, match="seat 2"):
                 ana.request("create", game="kill-your-friends", config={}, seats=seats)
+        hostile_fields = [  # every other text field of a new table
+            {"game": "[/]\x1b[2J"}, {"game": "kill-your-friends", "config": {"\x1b]0;x\x07": "[/]"}},
+            {"game": "kill-your-friends", "config": {"sudden-death": "\u202e[b]"}},
+            {"game": "kill-your-friends", "config": ["[/]"]}, {"game": "kill-your-friends", "seats": "[/]"},
+            {"game": "kill-your-friends", "seats": [{"kind": "[/]"}, {"kind": "human"}]},
+            {"game": "kill-your-friends", "seats": [{"kind": "human"}, {"kind": "bot", "level": "\x9b"}]},
+        ]
+        for fields in hostile_fields:
+            request = {"config": {}, "seats": [{"kind": "human"}, {"kind": "human"}], **fields}
+            with pytest.raises(ServiceError) as info:
+                ana.request("create", **request)
+            assert "\n" not in str(info.value) and "\x1b" not in str(info.value) and "\x9b" not in str(info.value)
         assert running.service.store.name("p-ana") == "Ana" and not running.service.tables
         # Markup-like names are names: kept as typed, shown as text by the screens.
         assert ana.request("name", name="  [/]  ")["name"] == "[/]"
