@@ -403,3 +403,24 @@ async def test_a_server_table_offers_no_save_key(server) -> None:
     after = files_outside(server)
     assert after == before
     assert sorted(p.name for p in server.saves.iterdir()) in ([], ["in-progress"])
+
+
+@async_test
+async def test_a_confined_player_has_no_screenshot_command_writing_outside_their_folder(monkeypatch, tmp_path) -> None:
+    """Textual's palette offers "Screenshot" (an SVG in the server user's Downloads, its path in a
+    toast): not to a server's player."""
+    from cutthroat.tui.app import CutthroatApp
+
+    monkeypatch.setenv("CUTTHROAT_CONFINED", "1")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "Downloads"))
+    app = CutthroatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Theme" in titles and "Screenshot" not in titles
+        app.action_screenshot()
+        await pilot.pause()
+        assert not list(tmp_path.rglob("*.svg"))
+        monkeypatch.delenv("CUTTHROAT_CONFINED")
+        assert "Screenshot" in [c.title for c in app.get_system_commands(app.screen)]  # at home: yours

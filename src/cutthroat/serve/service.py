@@ -219,7 +219,7 @@ class TableService:
         self._made += 1
         if self.test_seed is not None:
             return self.test_seed + self._made - 1
-        return secrets.randbelow(1 << 31)
+        return secrets.randbits(63)  # (the deal follows from it: too many to try them all from one hand)
 
     def new_token(self, player: str) -> str:
         token = secrets.token_urlsafe(24)

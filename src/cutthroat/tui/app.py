@@ -90,6 +90,23 @@ class CutthroatApp(App):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return palette_css_variables(DEFAULT_PALETTE)
 
+    def get_system_commands(self, screen):
+        """Textual's palette commands, less the screenshot for a server's player: it would write
+        a file outside their folder and show its server path."""
+        from cutthroat.saves import confined
+
+        for command in super().get_system_commands(screen):
+            if not (command.title == "Screenshot" and confined()):
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        from cutthroat.saves import confined
+
+        if confined():
+            self.notify("On a server, your own terminal takes screenshots", timeout=4)
+            return
+        super().action_screenshot(filename, path)
+
     def on_mount(self) -> None:
         for message in self.startup_messages:
             self.notify(escape(message), severity="warning", timeout=8)
