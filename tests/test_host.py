@@ -408,3 +408,16 @@ def test_the_seed_is_told_at_game_over_only_where_others_hold_hidden_cards():
         assert updates[-1].over and updates[-1].seed == 41
     solo = TableHost(Session("kill-the-kings", {}, 5, HUMAN), clock=ManualClock(), workers=InlineWorkers())
     assert solo.port(0).table.seed == 5
+
+
+def test_a_pass_leaves_the_window_as_it_was_so_a_nope_answering_it_is_taken():
+    """Bob lets Cy's Skip happen; Ana's Nope, pressed on what she saw before his pass, answers the
+    same window: taken (only a move that changes the window, like a Nope, makes it a new one)."""
+    session = ek_session(skip_window({0: "NOPE DEF", 1: "NOPE DEF"}))
+    host = host_for(session, window_seconds=3.0, bot_delay=5.0)
+    ana, bob = listen(host.port(0)), listen(host.port(1))
+    seen = ana[-1].version
+    assert host.port(1).submit(Pass(1), bob[-1].version) is None
+    assert ana[-1].version > seen
+    assert host.port(0).submit(PlayNope(0), seen) is None
+    assert session.log[-1] == (0, PlayNope(0))

@@ -72,8 +72,10 @@ class TableHost:
         self._bot_seats = frozenset(i for i, s in enumerate(self.info.seats) if s.is_bot)
         self._bots: dict[int, Any] = dict(bots or {})  # made on first use unless given
         self._ports: dict[int | None, SeatPort] = {}
-        #: seat → (the version since which it has seen this view and these choices, view, choices)
-        self._seen: dict[int, tuple[int, Any, tuple[Action, ...]]] = {}
+        #: seat → (the version since which it has been told the decision it faces now, that decision:
+        #: its choices and, while it answers a reaction window, how many moves changed the table)
+        self._seen: dict[int, tuple[int, Any]] = {}
+        self._decisive = 0  # moves that were not a reaction's default (a pass leaves a window as it was)
         self._queue: deque[Callable[[], None]] = deque()
         self._lock = threading.Lock()
         self._writer: int | None = None  # the thread draining the queue now
@@ -291,10 +293,13 @@ class TableHost:
         return self._move(seat, action)
 
     def _move(self, seat: int, action: Action) -> str | None:
+        default = self.rules.reaction_default(self.session.state, seat) if self._reactions else None
         try:
             events = self.session.apply(action, seat)
         except IllegalAction as exc:
             return exc.reason
+        if action != default:
+            self._decisive += 1
         self._changed(events)
         return None
 
@@ -669,10 +674,11 @@ class TableHost:
         acting = seat is not None and seat in common["to_act"] and not common["stepping"]
         view = rules.view(session.state, seat)
         legal = tuple(rules.legal_actions(session.state, seat)) if acting else ()
-        if seat is not None:
+        if seat is not None:  # (another's pass leaves a window as it was; their Nope makes a new one)
+            decision = (legal, self._decisive if seat in common["reacting"] else None)
             seen = self._seen.get(seat)
-            if seen is None or seen[1] != view or seen[2] != legal:
-                self._seen[seat] = (session.version, view, legal)
+            if seen is None or seen[1] != decision:
+                self._seen[seat] = (session.version, decision)
         return SeatUpdate(seat=seat, view=view, events=mine, legal=legal,
                           can_undo=acting and session.can_undo,
                           can_take_back=acting and rules.open_play(session.state, seat) > 0, **common)
