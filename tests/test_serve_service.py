@@ -141,8 +141,18 @@ def test_the_store_records_finished_games(tmp_path):
         told = ana.request("results")["results"]  # the lobby's "Your last games"
         assert [(r["code"], r["title"]) for r in told] == [(code, "Kill Your Friends")]
         assert told[0]["won"] == (0 in session.result().winners)
+        table = running.service.tables[code]
+        assert not table.away, "no stand-in comes after the end"
+        table.host.stand_in(0, "heuristic")  # (as a late timer would: nothing changes at a finished table)
+        assert len(running.service.store.results()) == 1
+        assert code not in [c for c, *_ in running.service.store.live_tables()]
     finally:
         running.stop()
+    again = Running(tmp_path)  # a finished game is not resumed
+    try:
+        assert code not in again.service.tables and len(again.service.store.results()) == 1
+    finally:
+        again.stop()
 
 
 def test_a_seat_left_empty_gets_a_stand_in_bot_until_its_player_is_back(tmp_path):

@@ -317,7 +317,7 @@ class TableHost:
         return None
 
     def _set_stand_in(self, seat: int, level: str | None) -> None:
-        if self.closed or not 0 <= seat < len(self.info.seats) or self.info.is_bot(seat):
+        if self.closed or not 0 <= seat < len(self.info.seats) or self.info.is_bot(seat) or self.session.is_over:
             return
         standing = seat in self._bot_seats
         if (level is not None) == standing:

@@ -55,6 +55,7 @@ WAITING_PER_PLAYER = 3  # tables of a player's making waiting for players at onc
 LIVE_PER_PLAYER = 6  # tables of a player's making not yet over
 MAX_TABLES = 200  # tables not yet over on the whole server
 WAITING_HOURS = 6.0  # a table still waiting for its players this long is closed
+FINISHED_KEPT_SECONDS = 600.0  # a finished table's players may look at it this long, then it is let go
 BOT_THREADS = 2  # every table's bots think on this pool (the machine's cores, not a thread a table)
 
 
@@ -363,6 +364,19 @@ class TableService:
         if not table.present[seat]:
             self._away(table, seat)
 
+    def _ended(self, table: LiveTable) -> None:
+        """A game over: no stand-in comes for anyone any more; a while later (its players have
+        read the result) the table is let go."""
+        for timer in table.away.values():
+            timer.cancel()
+        table.away.clear()
+
+        def let_go() -> None:
+            if self.tables.get(table.code) is table:
+                del self.tables[table.code]
+            table.host.close()
+        self.loop.call_later(FINISHED_KEPT_SECONDS, let_go)
+
     def _away(self, table: LiveTable, seat: int) -> None:
         """Nobody plays `seat` now: after the table's away time, a bot does until they are back."""
         if table.host is None or table.finished or seat in table.away:
@@ -392,13 +406,16 @@ class TableService:
         self.store.put_table(table.code, table.setup(), "playing", saves.to_json(session.save_data()))
 
         def changed(update) -> None:  # on the host's thread, inside the change: the session is still
+            if table.finished:
+                return  # (recorded once; a late change at a finished table is nobody's)
             self.store.put_table(table.code, table.setup(), "playing", saves.to_json(session.save_data()))
-            if update.over and not table.finished:
+            if update.over:
                 table.finished = True
                 result = update.result
                 self.store.record_result(table.code, table.game, table.seats,
                                          {"winners": list(result.winners), "summary": result.summary})
                 log.info("table %s over: %s", table.code, result.summary)
+                self.loop.call_soon_threadsafe(self._ended, table)
 
         host.port(None).listen(changed)
         host.start()
