@@ -541,3 +541,14 @@ def test_a_confined_write_that_fails_names_the_file_not_its_folder(tmp_path, mon
     monkeypatch.delenv(saves.CONFINED_ENV)
     with pytest.raises(SaveError, match=str(blocked)):  # locally the path is the user's own
         played_session(moves=2).save(blocked / "game.json")
+
+
+def test_a_save_whose_names_hold_invisible_characters_loads_with_them_cleaned(tmp_path):
+    """A game saved before names were checked (a soft hyphen, a zero-width space, a joined emoji)
+    still loads: its names are cleaned, never refused (the game is not lost)."""
+    doc = good_doc()
+    doc["seats"][0]["name"] = "An\u00ada\u200b"
+    path = tmp_path / "old.json"
+    path.write_bytes(doc_bytes(doc))
+    loaded = saves.read(path)
+    assert loaded.seats[0].name == "Ana"

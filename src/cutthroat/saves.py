@@ -27,7 +27,7 @@ from cutthroat import __version__
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.protocol import Action, IllegalAction
 from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
-from cutthroat.names import NAME_MAX, name_problem  # (NAME_MAX: read here by saves' callers too)
+from cutthroat.names import NAME_MAX, clean, graphemes, name_problem  # (NAME_MAX: read here by saves' callers too)
 from cutthroat.paths import write_atomically
 
 FORMAT = "cutthroat-save"
@@ -292,10 +292,12 @@ def _validate(doc: Any) -> SaveData:
         level = s.get("level")
         if s["kind"] == "bot" and level not in BOT_LEVELS:
             raise SaveError(f"seat {i + 1}: unknown bot level {level!r}")
-        problem = name_problem(s["name"])
-        if problem is not None:
-            raise SaveError(f"seat {i + 1}: {problem}, not {s['name'][:40]!r}")
-        seats.append(Seat(s["kind"], s["name"], level if s["kind"] == "bot" else None))
+        name = s["name"]
+        if not 0 < graphemes(name.strip()) <= NAME_MAX:
+            raise SaveError(f"seat {i + 1}: a name of 1–{NAME_MAX} characters, not {name[:40]!r}")
+        if name_problem(name) is not None:  # (an older save's name with an invisible or control character)
+            name = clean(name, f"Seat {i + 1}")
+        seats.append(Seat(s["kind"], name, level if s["kind"] == "bot" else None))
     seed = doc.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SaveError("'seed' must be an integer")

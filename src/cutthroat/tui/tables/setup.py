@@ -26,6 +26,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from cutthroat.engine.protocol import Variant
 from cutthroat.engine.registry import game_info, get_rules
+from cutthroat.names import name_problem
 from cutthroat.saves import NAME_MAX, Seat
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import escape
@@ -245,6 +246,10 @@ class SetupScreen(Screen):
         problem = self.rules.setup_problem({**self.rules.default_config(), **self.config()}, self.players)
         if problem:
             return problem
+        for i, seat in enumerate(self.seats()):  # (as a save or a server checks it: the game is kept)
+            bad = name_problem(seat.name)
+            if bad:
+                return f"Seat {i + 1}: {bad}"
         names = [s.name.casefold() for s in self.seats()]
         return "Every player needs a different name" if len(set(names)) != len(names) else None
 
