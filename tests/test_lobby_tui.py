@@ -493,3 +493,19 @@ async def test_a_server_tables_setup_has_no_seed_to_type_and_sends_none(error_lo
         await pilot.press("3")
         await wait_until(pilot, lambda: any(op == "create" for op, _ in service.requests))
         assert all("seed" not in fields for op, fields in service.requests if op == "create")
+
+
+def test_an_error_before_the_app_runs_reaches_the_log_not_the_player(monkeypatch, error_log, capsys) -> None:
+    """Under `cutthroat serve` stderr is the player's terminal: an error starting the app (outside
+    Textual's own handling) is logged for the operator and the player gets one line."""
+    from cutthroat import cli
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("/srv/secret/path broke")
+
+    monkeypatch.setenv("CUTTHROAT_SERVICE", "/run/cutthroat.sock")
+    monkeypatch.setattr(CutthroatApp, "__init__", broken)
+    assert cli.launch_app(None) == 1
+    told = capsys.readouterr().err
+    assert SORRY in told and "Traceback" not in told and "/srv/secret" not in told
+    assert "RuntimeError: /srv/secret/path broke" in error_log.read_text()

@@ -386,6 +386,8 @@ def test_a_markup_name_a_key_burst_a_save_path_and_the_seed_hurt_nobody(tmp_path
         for term in (ana, bob, eve):
             assert "Traceback" not in term.screen() and "SSH-EXIT" not in term.screen(), term.screen()
         assert "Traceback" not in server.text() and "ScreenStackError" not in server.text()
+        errors = data / "app-errors.log"  # (an app's error is caught and logged there, the player told SORRY)
+        assert not errors.exists(), errors.read_text()
     finally:
         server.stop()
         for leftover in Path("/tmp").glob(evil.name + "*"):

@@ -394,11 +394,30 @@ def _fresh_seed() -> int:
 
 
 def launch_app(save_dir: str | None, start: dict | None = None, loaded=None, loaded_path=None) -> int:
+    if os.environ.get("CUTTHROAT_SERVICE"):  # a server's player app: its stderr is the player's terminal
+        return _launch_served(save_dir)
     from cutthroat.tui.app import CutthroatApp
 
     app = CutthroatApp(save_dir=save_dir, start=start, loaded=loaded, loaded_path=loaded_path)
     app.run()
     return app.return_code or 0
+
+
+def _launch_served(save_dir: str | None) -> int:
+    """The app under `cutthroat serve`: an error outside the app's own handling (starting it,
+    after it ends) goes to the server's error log, and the player is told one line."""
+    try:
+        from cutthroat.tui.app import CutthroatApp
+
+        app = CutthroatApp(save_dir=save_dir)
+        app.run()
+        return app.return_code or 0
+    except Exception as exc:  # noqa: BLE001 - no traceback reaches a remote player
+        from cutthroat.tui.errors import SORRY, error_log_path, log_error
+
+        log_error(error_log_path(), exc, "the app")
+        print(f"\r\n{SORRY}.\r", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -283,7 +283,8 @@ class TableScreen(SharedTableScreen):
 
     def call_out(self, caller: int, target: int) -> None:
         """The house rule's move, from the caller's own port (it may be anyone's turn)."""
-        reason = self.lens.port(caller).submit(CallOut(caller, target))
+        answers = self.update.version if self.lens.moves_answer_versions else None  # (as `submit` does)
+        reason = self.lens.port(caller).submit(CallOut(caller, target), answers)
         if reason is not None:
             self.refuse(reason)
 
