@@ -240,3 +240,20 @@ def test_a_move_on_an_update_that_has_moved_on_is_refused_over_the_wire(tmp_path
         assert other.submit(move, other_heard[-1].version) is None and session.log[len(log)] == (other.seat, move)
     finally:
         running.stop()
+
+
+def test_a_hint_is_searched_once_a_position_however_often_it_is_asked(tmp_path):
+    """`h` pressed over and over costs one search (a hard bot's: the server's CPU) a position."""
+    running = Running(tmp_path)
+    try:
+        _, (ana_port, ana_heard), (bob_port, bob_heard), code = two_at_a_table(running)
+        host = running.service.tables[code].host
+        searched = []
+        real = host.hint
+        host.hint = lambda seat, think_ms=None: searched.append(seat) or real(seat, think_ms)
+        mover = ana_port if host.session.current_seat == 0 else bob_port
+        hints = [mover.hint() for _ in range(20)]
+        assert hints[0] is not None and all(h == hints[0] for h in hints)
+        assert searched == [mover.seat]
+    finally:
+        running.stop()

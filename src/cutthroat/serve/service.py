@@ -87,6 +87,7 @@ class LiveTable:
     finished: bool = False
     present: dict[int, int] = field(default_factory=dict)  # seat → screens listening to it now
     away: dict[int, Any] = field(default_factory=dict)  # seat → the timer that brings a stand-in
+    hints: dict[tuple, Any] = field(default_factory=dict)  # (seat, version) → the hint found there
 
     @property
     def status(self) -> str:
@@ -131,6 +132,7 @@ class TableService:
         self.socket_path = data / "service.sock"
         self._server: asyncio.AbstractServer | None = None
         self.links: set[ClientLink] = set()
+        self.hint_searches = asyncio.Semaphore(BOT_THREADS)  # hints searched at once, all players together
 
     # -- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -553,9 +555,14 @@ class ClientLink:
             return {"reason": await loop.run_in_executor(None, port.undo)}
         if op == "take_back":
             return {"reason": await loop.run_in_executor(None, port.take_back)}
-        if op == "hint":
-            hint = await loop.run_in_executor(None, port.hint)
-            return {"hint": None if hint is None else {"action": encode(hint.action), "why": hint.why}}
+        if op == "hint":  # (a search: asked once a position, a few at a time on the whole server)
+            key = (self.seat, self.table.host.session.version)
+            if key not in self.table.hints:
+                async with service.hint_searches:
+                    hint = await loop.run_in_executor(None, port.hint)
+                found = None if hint is None else {"action": encode(hint.action), "why": hint.why}
+                self.table.hints = {k: v for k, v in self.table.hints.items() if k[1] == key[1]} | {key: found}
+            return {"hint": self.table.hints.get(key)}
         if op == "history":
             events = await loop.run_in_executor(None, port.history)
             return {"events": [encode(e) for e in events]}
