@@ -315,7 +315,7 @@ def test_a_limit_flag_out_of_range_is_refused_in_one_line(tmp_path, flag, value,
     assert not (tmp_path / "data").exists()
 
 
-def test_a_command_a_subsystem_or_a_port_forward_is_refused_and_no_app_starts(tmp_path, keys):
+def test_a_command_a_subsystem_a_port_forward_or_a_third_channel_is_refused_and_no_app_starts(tmp_path, keys):
     server = Server(tmp_path / "data")
     try:
         for args in (["-tt"], ["-T"]):  # with a PTY and without
@@ -340,9 +340,28 @@ def test_a_command_a_subsystem_or_a_port_forward_is_refused_and_no_app_starts(tm
                     await conn.open_connection("127.0.0.1", server.port)
 
         asyncio.run(forward())
+        assert "session for" not in server.text()  # no app was started for any of them
+
+        async def channels() -> None:  # session channels on one connection: two at most
+            import asyncssh
+
+            key = asyncssh.read_private_key(str(keys[1]))
+            async with asyncssh.connect("127.0.0.1", port=server.port, username="bob", client_keys=[key],
+                                        known_hosts=None) as conn:
+                held = [await conn.create_session(asyncssh.SSHClientSession, term_type="xterm") for _ in range(2)]
+                for _ in range(10):
+                    with pytest.raises(asyncssh.ChannelOpenError):
+                        await conn.create_session(asyncssh.SSHClientSession, term_type="xterm")
+                held[0][0].close()
+                await held[0][0].wait_closed()
+                again = await conn.create_session(asyncssh.SSHClientSession, term_type="xterm")  # (room again)
+                for channel, _ in (held[1], again):
+                    channel.close()
+
+        asyncio.run(channels())
         text = server.text()
+        assert text.count("refused a session channel") == 10, text
         assert text.count("asked for a command") == 2, text
-        assert "session for" not in text  # no app was started
     finally:
         assert server.stop() == 0
 

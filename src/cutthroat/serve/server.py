@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Callable
 
 import asyncssh
+from asyncssh.sftp import MIN_SFTP_VERSION
 
 from cutthroat.serve.limits import InputBudget, Limits, PerMinute
 from cutthroat.serve.service import TableService
@@ -122,6 +123,25 @@ class ServerState:
         return sum(self.sessions.values())
 
 
+#: Session channels one connection may hold open at once: a game, and one more (a client's
+#: second try). Each channel costs the server a little, and a channel that never asks for a game
+#: would otherwise be free to hold.
+CHANNELS_PER_CONNECTION = 2
+
+
+class CountedSession(asyncssh.SSHServerProcess):
+    """A session channel of one connection (`PlayerServer.session_requested`): a game once it
+    asks for a shell (`play_session`), counted while it is open."""
+
+    def __init__(self, gate: "PlayerServer") -> None:
+        super().__init__(lambda process: play_session(process, gate.state), None, MIN_SFTP_VERSION, False)
+        self.gate = gate
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gate.channels -= 1
+        super().connection_lost(exc)
+
+
 class PlayerServer(asyncssh.SSHServer):
     """One connection's gatekeeper: counted from its first byte, public keys only (maybe
     restricted), and closed if it doesn't log in and open a game session in time."""
@@ -133,6 +153,7 @@ class PlayerServer(asyncssh.SSHServer):
         self.counted = False  # in state.connections (not refused at the door)
         self.player: str | None = None  # set once logged in (and counted in state.per_key)
         self.open_sessions = 0
+        self.channels = 0  # session channels open now (at most CHANNELS_PER_CONNECTION)
         self.refused_keys = 0
         self._grace: asyncio.TimerHandle | None = None
 
@@ -203,6 +224,14 @@ class PlayerServer(asyncssh.SSHServer):
             log.info("closed the connection from %s (%s): no game session open for %g s (--login-grace)",
                      self.address, self.player[:12], grace)
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "No game session was opened: connect with ssh -t")
+
+    def session_requested(self):
+        """A session channel: counted, at most CHANNELS_PER_CONNECTION open at once."""
+        if self.channels >= CHANNELS_PER_CONNECTION:
+            log.warning("refused a session channel from %s: %d open on one connection", self.address, self.channels)
+            return False
+        self.channels += 1
+        return CountedSession(self)
 
     def session_started(self) -> None:
         self.open_sessions += 1
@@ -455,7 +484,7 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
         state.allowed = {k.public_data for k in _authorized(authorized_keys)}
     server = await asyncssh.create_server(
         lambda: PlayerServer(state), host, port, server_host_keys=[host_key(data)],
-        process_factory=lambda process: play_session(process, state), encoding=None,
+        encoding=None,  # (sessions: PlayerServer.session_requested, counted)
         # (asyncssh's own login timeout: a backstop behind the grace timer, which logs what it closes)
         line_editor=False, login_timeout=limits.login_grace + 10, keepalive_interval=30, keepalive_count_max=4,
         agent_forwarding=False, x11_forwarding=False)
