@@ -509,3 +509,12 @@ def test_an_error_before_the_app_runs_reaches_the_log_not_the_player(monkeypatch
     told = capsys.readouterr().err
     assert SORRY in told and "Traceback" not in told and "/srv/secret" not in told
     assert "RuntimeError: /srv/secret/path broke" in error_log.read_text()
+
+
+def test_the_error_log_stops_growing_at_its_cap(tmp_path) -> None:
+    from cutthroat.tui import errors
+
+    path = tmp_path / "app-errors.log"
+    path.write_bytes(b"x" * (errors.ERROR_LOG_MAX + 1))
+    assert errors.log_error(path, RuntimeError("again")) is False
+    assert path.stat().st_size == errors.ERROR_LOG_MAX + 1

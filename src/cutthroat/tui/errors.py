@@ -18,6 +18,7 @@ from cutthroat import paths
 
 #: All a remote player is told of an unexpected error.
 SORRY = "Something went wrong; your seat is kept"
+ERROR_LOG_MAX = 10 * 1024 * 1024  # bytes: past this the log takes no more (the operator reads and empties it)
 
 
 def error_log_path() -> Path:
@@ -33,6 +34,8 @@ def log_error(path: Path, error: BaseException, who: str = "?") -> bool:
     lines = traceback.format_exception(type(error), error, error.__traceback__)
     text = f"--- {when} · app {os.getpid()} · player {who}\n{''.join(lines)}"
     try:
+        if path.exists() and path.stat().st_size > ERROR_LOG_MAX:
+            return False  # (full: a player who keeps breaking their app can't fill the server's disk)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         with os.fdopen(fd, "a", encoding="utf-8", errors="replace") as log:

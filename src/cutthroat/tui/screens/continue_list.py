@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from cutthroat import in_progress
 from cutthroat.in_progress import GameInProgress
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.text import escape
 
 
 def when(timestamp: float, now: datetime | None = None) -> str:
@@ -125,9 +126,9 @@ class ContinueScreen(Screen):
                 return
             problem = in_progress.delete(game.path)
             if problem:
-                self.app.notify(problem, title="Not deleted", severity="error")
+                self.app.notify(escape(problem), title="Not deleted", severity="error")
             else:
-                self.app.notify(f"Deleted: {name}")
+                self.app.notify(escape(f"Deleted: {name}"))
             self.refresh_list()
 
         self.app.push_screen(ConfirmScreen("Delete this game in progress?", detail), answered)

@@ -21,6 +21,7 @@ from cutthroat import in_progress, paths, saves
 from cutthroat.saves import SaveData, SaveError, SaveSummary
 from cutthroat.tui.screens.continue_list import broken, headline, when
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.text import escape
 
 WIDTH = 72
 
@@ -150,9 +151,9 @@ class LoadScreen(Screen):
             try:
                 entry.path.unlink()
             except OSError as exc:
-                self.app.notify(f"Can't delete {entry.path.name}: {exc.strerror or exc}", severity="error")
+                self.app.notify(escape(f"Can't delete {entry.path.name}: {exc.strerror or exc}"), severity="error")
                 return
-            self.app.notify(f"Deleted {entry.path.name}")
+            self.app.notify(escape(f"Deleted {entry.path.name}"))
             self.refresh_list()
 
         where = entry.path.name if saves.confined() else entry.path
@@ -200,9 +201,9 @@ class LoadScreen(Screen):
                     os.replace(entry.path, target)
             except (SaveError, OSError) as exc:
                 reason = exc.strerror if isinstance(exc, OSError) else str(exc)
-                self.app.notify(f"Not renamed: {reason}", severity="error")
+                self.app.notify(escape(f"Not renamed: {reason}"), severity="error")
                 return
-            self.app.notify(f"Renamed to {target.name}")
+            self.app.notify(escape(f"Renamed to {target.name}"))
             self.refresh_list(select=target)
 
         if target != entry.path and target.exists():
