@@ -22,8 +22,8 @@ class Running:
         self.thread.start()
         asyncio.run_coroutine_threadsafe(self.service.start(), self.loop).result(10)
 
-    def client(self, player: str, name: str) -> ServiceClient:
-        client = ServiceClient(str(self.service.socket_path), self.service.new_token(player))
+    def client(self, player: str, name: str, address: str = "?") -> ServiceClient:
+        client = ServiceClient(str(self.service.socket_path), self.service.new_token(player, address))
         if client.name is None:
             client.request("name", name=name)
         return client

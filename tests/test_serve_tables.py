@@ -257,3 +257,30 @@ def test_a_hint_is_searched_once_a_position_however_often_it_is_asked(tmp_path):
         assert searched == [mover.seat]
     finally:
         running.stop()
+
+
+def test_fresh_keys_from_one_address_are_capped_together(tmp_path):
+    """Keys cost nothing to make: five "players" from one address fill 12 waiting tables between
+    them, no more; a player elsewhere still makes one. IPv6 clients count by their /64."""
+    from cutthroat.serve.limits import address_group
+
+    running = Running(tmp_path)
+    try:
+        two_humans = [{"kind": "human"}, {"kind": "human"}]
+        made, refused = 0, []
+        for i in range(5):
+            client = running.client(f"p-fake{i}", f"Fake{i}", address="203.0.113.7")
+            for _ in range(3):
+                try:
+                    client.request("create", game="kill-your-friends", config={}, seats=two_humans)
+                    made += 1
+                except ServiceError as exc:
+                    refused.append(str(exc))
+        assert made == service_module.WAITING_PER_ADDRESS and len(refused) == 15 - made
+        assert all("from your address" in reason for reason in refused)
+        elsewhere = running.client("p-ana", "Ana", address="198.51.100.1")
+        assert elsewhere.request("create", game="kill-your-friends", config={}, seats=two_humans)["code"]
+    finally:
+        running.stop()
+    assert address_group("2001:db8:1:2:3:4:5:6") == address_group("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
+    assert address_group("203.0.113.7") == "203.0.113.7" and address_group("::ffff:203.0.113.7") == "203.0.113.7"

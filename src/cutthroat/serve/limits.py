@@ -7,6 +7,7 @@ Every field has a `cutthroat serve` flag of the same name (`total_connections` i
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -93,3 +94,17 @@ class InputBudget:
         if self._used <= self.per_second:
             return 0.0
         return self._used / self.per_second - (now - self._start)
+
+
+def address_group(address: str) -> str:
+    """What the per-address limits count: an IPv4 address as it is, an IPv6 address by its /64
+    (one client is handed a whole /64, so counting single addresses would count nothing)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 4:
+        return str(ip)
+    if ip.ipv4_mapped is not None:  # (an IPv4 client on a dual-stack socket)
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))

@@ -34,7 +34,7 @@ from typing import Callable
 import asyncssh
 from asyncssh.sftp import MIN_SFTP_VERSION
 
-from cutthroat.serve.limits import InputBudget, Limits, PerMinute
+from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
 from cutthroat.serve.service import TableService
 from cutthroat.serve.terminal import AppTerminal
 
@@ -161,7 +161,7 @@ class PlayerServer(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
-        self.address = address = str(peer[0])
+        self.address = address = address_group(str(peer[0]))  # (an IPv6 client: its /64)
         state, limits = self.state, self.state.limits
         why = None
         if state.stopping:
@@ -339,7 +339,7 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     home.mkdir(mode=0o700, parents=True, exist_ok=True)
     os.chmod(home, 0o700)
     service = state.service
-    token = service.new_token(player) if service is not None else None
+    token = service.new_token(player, address) if service is not None else None
     link = {"CUTTHROAT_SERVICE": str(service.socket_path)} if token else {}
     link["CUTTHROAT_ERROR_LOG"] = str(state.data / "app-errors.log")  # (the operator's, never a player's)
     terminal = AppTerminal(home, process.get_terminal_type(), columns, rows, lang=lang, extra_env=link,

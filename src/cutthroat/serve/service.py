@@ -52,6 +52,7 @@ AWAY_SECONDS = 60.0  # a seat left empty this long (a dropped connection) gets a
 STAND_IN = "heuristic"
 TURN_SECONDS = 90.0  # a human's time for a move (then a bot makes that one move for them)
 WAITING_PER_PLAYER = 3  # tables of a player's making waiting for players at once
+WAITING_PER_ADDRESS = 12  # ... and of every player connected from one address (or IPv6 /64) together
 LIVE_PER_PLAYER = 6  # tables of a player's making not yet over
 MAX_TABLES = 200  # tables not yet over on the whole server
 WAITING_HOURS = 6.0  # a table still waiting for its players this long is closed
@@ -83,6 +84,7 @@ class LiveTable:
     created: float = field(default_factory=time.time)  # (wall clock: a waiting table expires)
     away_seconds: float = AWAY_SECONDS  # the table's own: how long an empty seat waits for its player
     turn_seconds: float = TURN_SECONDS  # the table's own: a human's time for a move
+    address: str = "?"  # where its maker connected from (fresh keys are still one client: capped too)
     host: TableHost | None = None
     finished: bool = False
     present: dict[int, int] = field(default_factory=dict)  # seat → screens listening to it now
@@ -127,7 +129,7 @@ class TableService:
         self.clock = SystemClock()  # one timer thread for every table
         self.workers = PoolWorkers(BOT_THREADS)
         self.tables: dict[str, LiveTable] = {}
-        self.tokens: dict[str, str] = {}  # session token → player id
+        self.tokens: dict[str, tuple[str, str]] = {}  # session token → (player id, address)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.socket_path = data / "service.sock"
         self._server: asyncio.AbstractServer | None = None
@@ -224,21 +226,26 @@ class TableService:
             return self.test_seed + self._made - 1
         return secrets.randbits(63)  # (the deal follows from it: too many to try them all from one hand)
 
-    def new_token(self, player: str) -> str:
+    def new_token(self, player: str, address: str = "?") -> str:
+        """A session's token: its app's way in, as `player` connected from `address` (the per-address
+        table cap counts by it: fresh keys don't make a new player of the same client)."""
         token = secrets.token_urlsafe(24)
-        self.tokens[token] = player
+        self.tokens[token] = (player, address)
         return token
 
     def drop_token(self, token: str) -> None:
         self.tokens.pop(token, None)
 
     # -- tables --------------------------------------------------------------------------------
-    def create(self, player: str, name: str, request: dict[str, Any]) -> LiveTable:
-        """A new table of `player`'s making, set up by `request` (refused with the reason); its
-        seed is the server's own, whatever the request says."""
+    def create(self, player: str, name: str, request: dict[str, Any], address: str = "?") -> LiveTable:
+        """A new table of `player`'s making (connected from `address`), set up by `request`
+        (refused with the reason); its seed is the server's own, whatever the request says."""
         mine = [t for t in self.tables.values() if t.maker == player and not t.finished]
         if sum(t.host is None for t in mine) >= WAITING_PER_PLAYER:
             raise Refused(f"You have {WAITING_PER_PLAYER} tables waiting: start or close one first (x)")
+        near = [t for t in self.tables.values() if t.address == address and t.host is None and not t.finished]
+        if address != "?" and len(near) >= WAITING_PER_ADDRESS:
+            raise Refused(f"{WAITING_PER_ADDRESS} tables made from your address are waiting: join one of them")
         if len(mine) >= LIVE_PER_PLAYER:
             raise Refused(f"You have {LIVE_PER_PLAYER} tables not yet over: finish one first")
         if sum(not t.finished for t in self.tables.values()) >= MAX_TABLES:
@@ -281,7 +288,8 @@ class TableService:
         away = _seconds(request.get("away_seconds"), AWAY_SECONDS, 1.0)
         turn = _seconds(request.get("turn_seconds"), TURN_SECONDS, 2.0)
         code = self._new_code()
-        table = LiveTable(code, info.game_id, config, self._seed(), seats, player, time.time(), away, turn)
+        table = LiveTable(code, info.game_id, config, self._seed(), seats, player, time.time(), away, turn,
+                          address=address)
         self.tables[code] = table
         self._sit(table, table.free_seat(), player, name)
         log.info("table %s (%s, %d seats) created by %s", code, info.game_id, len(seats), player[:12])
@@ -454,6 +462,7 @@ class ClientLink:
     service: TableService
     writer: asyncio.StreamWriter
     player: str | None = None
+    address: str = "?"  # where the player connected from (per-address caps)
     table: LiveTable | None = None
     seat: int | None = None
     port: Any = None
@@ -504,9 +513,10 @@ class ClientLink:
     async def answer(self, op: str, request: dict[str, Any]) -> dict[str, Any]:
         service = self.service
         if op == "hello":
-            player = service.tokens.get(str(request.get("token")))
-            if player is None:
+            who = service.tokens.get(str(request.get("token")))
+            if who is None:
                 raise Refused("unknown session")
+            player, self.address = who
             self.player = player
             return {"player": player, "name": service.store.name(player)}
         if self.player is None:
@@ -517,7 +527,7 @@ class ClientLink:
         if op == "tables":
             return {"tables": [t.summary(self.player) for t in service.tables.values() if not t.finished]}
         if op == "create":
-            table = service.create(self.player, name, request)
+            table = service.create(self.player, name, request, self.address)
             return {"code": table.code}
         if op == "start_now":
             return {"code": service.start_now(self.player, request.get("code")).code}
