@@ -16,9 +16,11 @@ undo · take_back · hint · history · skip_ahead. Pushed to a seated client: {
 
 Trusting no client: the deal's seed is the server's own (`secrets`) and no client is told it
 before game over; names are checked by `names.name_problem`; a player has at most
-`WAITING_PER_PLAYER` waiting and `LIVE_PER_PLAYER` unfinished tables of their making, the server
-`MAX_TABLES`; a table nobody joins expires after `WAITING_HOURS`; every table shares one clock
-thread and a small pool of bot threads; a move says which update it answers (`submit`'s version).
+`WAITING_PER_PLAYER` waiting and `LIVE_PER_PLAYER` unfinished tables of their making, everyone
+from one address `WAITING_PER_ADDRESS` waiting, the server `MAX_TABLES`; a table nobody joins
+expires after `WAITING_HOURS`; every table shares one clock thread and a small pool of bot
+threads; a hint is searched once a position; a move says which update it answers (`submit`'s
+version).
 """
 
 from __future__ import annotations
