@@ -1053,3 +1053,27 @@ async def test_the_setup_of_a_server_table_says_the_other_humans_are_friends_by_
         await pilot.pause()
         assert started and started[0][0] == "exploding-kittens"  # to the lobby, not started here
         assert app.host is None
+
+
+@async_test
+async def test_the_setup_refuses_a_name_with_an_invisible_character_and_says_why() -> None:
+    """A name a save (or a server) would not keep as typed is refused before the game starts."""
+    from textual.widgets import Input
+
+    started = []
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen("exploding-kittens", on_start=lambda *args: started.append(args)))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#name-1"))
+        setup = app.screen
+        setup.query_one("#name-1", Input).value = "Bo\u200bb"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        problem = str(setup.query_one("#setup-problem", Static).content)
+        assert not started and "Seat 2" in problem and "invisible" in problem, problem
+        setup.query_one("#name-1", Input).value = "Bob"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: bool(started))
