@@ -421,3 +421,24 @@ def test_a_pass_leaves_the_window_as_it_was_so_a_nope_answering_it_is_taken():
     assert ana[-1].version > seen
     assert host.port(0).submit(PlayNope(0), seen) is None
     assert session.log[-1] == (0, PlayNope(0))
+
+
+def test_a_pooled_clock_hands_what_falls_due_to_the_workers():
+    """A server's tables share one clock; what falls due runs on the bot pool, not the clock's own
+    thread (one table's step can't hold back another's timers)."""
+    from cutthroat.host.clock import PooledClock
+
+    class Queued:
+        def __init__(self) -> None:
+            self.jobs: list = []
+
+        def run(self, job) -> None:
+            self.jobs.append(job)
+
+    manual, workers, ran = ManualClock(), Queued(), []
+    clock = PooledClock(manual, workers)
+    clock.call_at(1.0, lambda: ran.append("due"))
+    manual.advance(1.0)
+    assert ran == [] and len(workers.jobs) == 1, "the clock only hands it on"
+    workers.jobs.pop()()
+    assert ran == ["due"] and clock.now() == manual.now()

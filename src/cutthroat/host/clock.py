@@ -108,3 +108,20 @@ class SystemClock:
                     entry.callback()
                 except Exception:  # noqa: BLE001 - one failing callback must not stop the clock
                     log.exception("a timer's callback failed")
+
+
+class PooledClock:
+    """A clock shared by many tables (a server's) whose callbacks run on a pool of workers, not
+    on the clock's own thread: one table's step when its time is up (a stand-in's move, a store
+    write) never holds back another table's timers. A callback that fires after a cancel still
+    runs; the host's callbacks check their version, so a stale one does nothing."""
+
+    def __init__(self, clock: Clock, workers) -> None:
+        self.clock = clock
+        self.workers = workers
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        return self.clock.call_at(when, lambda: self.workers.run(callback))

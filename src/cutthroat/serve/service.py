@@ -38,6 +38,7 @@ from cutthroat import saves
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
 from cutthroat.host import SystemClock, TableHost
+from cutthroat.host.clock import PooledClock
 from cutthroat.host.workers import PoolWorkers
 from cutthroat.names import NAME_MAX, clean, name_problem, normal
 from cutthroat.saves import BOT_LEVELS, Seat, SaveError
@@ -128,8 +129,9 @@ class TableService:
         self.test_seed = test_seed
         self._made = 0
         self.store = Store(data / "cutthroat.db")
-        self.clock = SystemClock()  # one timer thread for every table
         self.workers = PoolWorkers(BOT_THREADS)
+        self._timers = SystemClock()  # one timer thread for every table; what falls due runs on the pool
+        self.clock = PooledClock(self._timers, self.workers)
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, tuple[str, str]] = {}  # session token → (player id, address)
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -156,7 +158,7 @@ class TableService:
         for table in self.tables.values():
             if table.host is not None:
                 table.host.close()
-        self.clock.close()
+        self._timers.close()
         self.workers.close()
         self.store.close()
         self.socket_path.unlink(missing_ok=True)
