@@ -60,6 +60,7 @@ LIVE_PER_PLAYER = 6  # tables of a player's making not yet over
 MAX_TABLES = 200  # tables not yet over on the whole server
 WAITING_HOURS = 6.0  # a table still waiting for its players this long is closed
 FINISHED_KEPT_SECONDS = 600.0  # a finished table's players may look at it this long, then it is let go
+RESULTS_LOOKED_AT = 500  # a lobby's "your last games" looks this far back (the server's newest games)
 BOT_THREADS = 2  # every table's bots think on this pool (the machine's cores, not a thread a table)
 
 
@@ -353,7 +354,7 @@ class TableService:
     def results_of(self, player: str, count: int = 5) -> list[dict[str, Any]]:
         """The player's last finished games, newest first: game, code, whether they won."""
         out = []
-        for record in reversed(self.store.results()):
+        for record in reversed(self.store.results(latest=RESULTS_LOOKED_AT)):
             seats = [i for i, s in enumerate(record["players"]) if s.get("player") == player]
             if seats:
                 won = any(i in record["result"]["winners"] for i in seats)

@@ -81,9 +81,11 @@ class Store:
                              (code, game, json.dumps(players), json.dumps(result), time.time()))
             self._db.execute("UPDATE tables SET status = 'over', updated = ? WHERE code = ?", (time.time(), code))
 
-    def results(self) -> list[dict[str, Any]]:
+    def results(self, latest: int | None = None) -> list[dict[str, Any]]:
+        """Finished games, oldest first (`latest`: only that many of the newest)."""
         with self._lock:
             rows = self._db.execute("SELECT code, game, players, result, finished FROM results "
-                                    "ORDER BY finished").fetchall()
+                                    "ORDER BY finished DESC LIMIT ?", (-1 if latest is None else latest,)).fetchall()
+        rows.reverse()
         return [{"code": c, "game": g, "players": json.loads(p), "result": json.loads(r), "finished": f}
                 for c, g, p, r, f in rows]
