@@ -45,13 +45,21 @@ def test_explicit_path(tmp_path):
 
 
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", "\xff\xfe garbage"])
-def test_broken_file_gives_defaults_and_is_left_alone(isolated_config, text):
+def test_broken_file_gives_defaults_and_is_kept_aside_never_written_over(isolated_config, text):
+    """A file that could not be read may hold a keymap: it is renamed aside (said in one line),
+    and the next save of settings writes a new file beside it, never over it."""
     path = isolated_config / "settings.json"
     path.write_bytes(text.encode("latin-1"))
     settings, error = load_settings()
     assert settings == Settings()
-    assert error and "\n" not in error and "settings" in error
-    assert path.read_bytes() == text.encode("latin-1")
+    assert error and "\n" not in error and "kept as settings.json.unreadable" in error
+    aside = isolated_config / "settings.json.unreadable"
+    assert not path.exists() and aside.read_bytes() == text.encode("latin-1")
+    save_settings(Settings(bot_speed="instant"))
+    assert aside.read_bytes() == text.encode("latin-1") and load_settings()[0].bot_speed == "instant"
+    path.write_bytes(text.encode("latin-1"))  # broken again: a second one is kept too
+    assert "kept as settings.json.unreadable-2" in load_settings()[1]
+    assert aside.read_bytes() == text.encode("latin-1")
 
 
 def test_wrong_types_and_unknown_keys_fall_back(isolated_config):

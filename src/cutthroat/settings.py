@@ -121,14 +121,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        if strict and isinstance(error, OSError):
-            reason = error.strerror or "can't read it"  # (an OSError's text names the path)
-        else:
-            reason = " ".join(str(error).split())
-        return Settings(), f"{shown}: unreadable settings, using defaults ({reason})"
+    except OSError as error:
+        reason = (error.strerror or "can't read it") if strict else " ".join(str(error).split())
+        return Settings(), f"{shown}: unreadable settings, using defaults ({reason})"  # (an OSError's text names the path)
+    except (UnicodeDecodeError, ValueError) as error:
+        return Settings(), _set_aside(path, shown, " ".join(str(error).split()))
     if not isinstance(data, dict):
-        return Settings(), f"{shown}: settings must be a JSON object, using defaults"
+        return Settings(), _set_aside(path, shown, "not a JSON object")
     defaults = Settings()
     values = {}
     for f in fields(Settings):
@@ -136,6 +135,20 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         value = data.get(f.name, default)
         values[f.name] = value if _valid(f.name, value, default) else default
     return Settings(**values), None
+
+
+def _set_aside(path: Path, shown, reason: str) -> str:
+    """A settings file that could not be read is never written over (a keymap may be in it):
+    renamed beside itself, `settings.json.unreadable` (or `-2`, `-3` …); the line that says so."""
+    for n in range(1, 100):
+        aside = path.with_name(path.name + ".unreadable" + (f"-{n}" if n > 1 else ""))
+        if not aside.exists():
+            try:
+                os.rename(path, aside)
+            except OSError:
+                break
+            return f"{shown}: unreadable settings ({reason}): kept as {aside.name}, using defaults"
+    return f"{shown}: unreadable settings ({reason}): using defaults"
 
 
 def _confined() -> bool:
