@@ -283,6 +283,7 @@ async def test_a_version_1_autosave_resumes_into_its_own_file(save_dir: Path) ->
 async def test_load_marks_broken_files_and_renames_and_deletes_after_a_yes(save_dir: Path) -> None:
     good = played_ktk(save_dir)
     good.save(save_dir / "my-game.json", "my game")
+    os.utime(save_dir / "my-game.json", (1_700_000_000, 1_700_000_000))  # (played long ago)
     broken = save_dir / "broken.json"
     broken.write_text('{"format": "cutthroat-save"', encoding="utf-8")
     app = CutthroatApp()
@@ -306,6 +307,7 @@ async def test_load_marks_broken_files_and_renames_and_deletes_after_a_yes(save_
         await wait_until(pilot, lambda: app.screen is load)
         assert not (save_dir / "my-game.json").exists()
         assert saves.read(save_dir / "round-two.json").name == "Round two"
+        assert (save_dir / "round-two.json").stat().st_mtime == 1_700_000_000  # its played date, not today
 
         menu = load.query_one("#load-list", OptionList)
         await highlight(pilot, menu, next(k for k, e in load.entries.items() if e.path == broken))

@@ -192,9 +192,11 @@ class LoadScreen(Screen):
             if not yes:
                 return
             try:
-                if entry.data is not None:  # the name inside the file too
+                if entry.data is not None:  # the name inside the file too; its date stays when it was played
+                    played = entry.path.stat()
                     entry.data.name = name
                     saves.write(target, entry.data)
+                    os.utime(target, ns=(played.st_atime_ns, played.st_mtime_ns))
                     if target != entry.path:
                         entry.path.unlink()
                 else:
