@@ -221,7 +221,8 @@ def test_a_turn_timer_has_a_bot_make_the_move_of_a_player_who_lets_it_run_out(tm
         mover = session.current_seat
         heard = (ana_heard, bob_heard)
         names = ["Ana", "Bob"]
-        wait(lambda: any(e.kind == "time_up" for u in heard[mover] for e in u.events), timeout=10)
+        told = lambda seat: any(e.kind == "time_up" for u in heard[seat] for e in u.events)  # noqa: E731
+        wait(lambda: told(mover) and told(1 - mover), timeout=20)  # (each hears it on its own socket)
         own = [e.describe(names) for u in heard[mover] for e in u.events if e.kind == "time_up"]
         other = [e.describe(names) for u in heard[1 - mover] for e in u.events if e.kind == "time_up"]
         assert own[0].startswith(f"Time's up for {names[mover]}: a bot played ")
