@@ -22,6 +22,7 @@ from textual.widgets import Footer, Input, Static
 from cutthroat import in_progress, paths, saves
 from cutthroat.saves import SaveError
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.text import escape
 
 
 class SaveTargetError(ValueError):
@@ -133,5 +134,5 @@ class SaveScreen(NameScreen):
         except SaveError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return
-        self.app.notify(f"Saved as {name}" if saves.confined() else f"Saved as {target}")
+        self.app.notify(escape(f"Saved as {name}" if saves.confined() else f"Saved as {target}"))
         self.dismiss(str(target))
