@@ -19,17 +19,15 @@ import argparse
 import asyncio
 import json
 import os
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_load import Player, free_port, pct  # noqa: E402 - (the load benchmark's own helpers)
+from serve_load import Player, pct, running_server  # noqa: E402 - (the load benchmark's own helpers)
 
 
 async def session(port: int, name: str, timeout: float):
@@ -143,16 +141,7 @@ def threads_and_cpu(pid: int) -> tuple[int, float]:
 
 async def attack(keys: int, seconds: float, timeout: float) -> dict:
     data = Path(tempfile.mkdtemp(prefix="cutthroat-hostile-"))
-    port = free_port()
-    log = (data / "serve.log").open("w")
-    server = subprocess.Popen([sys.executable, "-m", "cutthroat", "serve", "--port", str(port), "--data", str(data),
-                               "--allow-root", "--login-grace", "5"],
-                              stdout=subprocess.DEVNULL, stderr=log, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        for _ in range(200):
-            if "listening on" in (data / "serve.log").read_text():
-                break
-            time.sleep(0.05)
+    with running_server(data, "--login-grace", "5") as (port, server):
         conn, writer, player = await session(port, "honest", timeout)
         await to_lobby(writer, player, "Honest", timeout)
         before = await repaints(writer, player, keys, timeout)
@@ -174,12 +163,6 @@ async def attack(keys: int, seconds: float, timeout: float) -> dict:
             "server": {"threads_before": threads_before, "threads_during": threads_during,
                        "cpu_seconds_during_attack": round(cpu_during - cpu_before, 2)},
         }
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(60)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 def main() -> None:

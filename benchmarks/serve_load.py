@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -25,6 +26,30 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+
+@contextlib.contextmanager
+def running_server(data: Path, *flags: str):
+    """`cutthroat serve` on a free loopback port with `data` (its log in `data/serve.log`), until
+    the block ends (then SIGTERM, and a kill if it won't stop): its port and its process.
+    (--allow-root: a sandbox or CI may run as root.)"""
+    port = free_port()
+    log = (data / "serve.log").open("w")
+    server = subprocess.Popen([sys.executable, "-m", "cutthroat", "serve", "--port", str(port), "--data", str(data),
+                               "--allow-root", *flags],
+                              stdout=subprocess.DEVNULL, stderr=log, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        for _ in range(200):
+            if "listening on" in (data / "serve.log").read_text():
+                break
+            time.sleep(0.05)
+        yield port, server
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(60)
+        except subprocess.TimeoutExpired:
+            server.kill()
 
 
 def free_port() -> int:
@@ -122,17 +147,8 @@ async def one_client(port: int, index: int, timeout: float, start: asyncio.Event
 
 async def load(clients: int, timeout: float) -> dict:
     data = Path(tempfile.mkdtemp(prefix="cutthroat-load-"))
-    port = free_port()
-    log = (data / "serve.log").open("w")
-    # (every client is on loopback: one address; --allow-root: a sandbox or CI may run as root)
-    server = subprocess.Popen([sys.executable, "-m", "cutthroat", "serve", "--port", str(port), "--data", str(data),
-                               "--allow-root", "--connections-per-address", str(max(24, clients + 8))],
-                              stdout=subprocess.DEVNULL, stderr=log, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        for _ in range(200):
-            if "listening on" in (data / "serve.log").read_text():
-                break
-            time.sleep(0.05)
+    # (every client is on loopback: one address)
+    with running_server(data, "--connections-per-address", str(max(24, clients + 8))) as (port, server):
         base = rss_mb(server.pid)
         results: dict = {"lobby": [], "repaint": [], "done": 0}
         start = asyncio.Event()
@@ -162,12 +178,6 @@ async def load(clients: int, timeout: float) -> dict:
             "memory": {**memory, "per_connection_mb": round((memory["apps_mb"] + memory["server_mb"] - base)
                                                             / max(1, len(lobby)), 1)},
         }
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(60)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 def main() -> None:
