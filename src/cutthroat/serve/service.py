@@ -324,31 +324,32 @@ class TableService:
             log.info("%s joined table %s in seat %d", player[:12], table.code, seat + 1)
         return table, seat
 
-    def start_now(self, player: str, code: Any) -> LiveTable:
-        """The table's maker starts it with the players there so far: a bot in each free seat."""
+    def _waiting_of(self, player: str, code: Any, doing: str, playing: str) -> LiveTable:
+        """Table `code`, if `player` made it and it still waits (else refused: `doing` is what only
+        its maker may do, `playing` what is said once it plays)."""
         table = self.table(code)
         if table.maker != player:
-            raise Refused("Only the table's maker can start it early")
+            raise Refused(f"Only the table's maker can {doing}")
         if table.host is not None:
-            raise Refused(f"Table {table.code} is already playing")
+            raise Refused(f"Table {table.code} {playing}")
+        return table
+
+    def start_now(self, player: str, code: Any) -> LiveTable:
+        """The table's maker starts it with the players there so far: a bot in each free seat."""
+        table = self._waiting_of(player, code, "start it early", "is already playing")
         names = {s["name"].casefold() for s in table.seats}
         for i, seat in enumerate(table.seats):
             if seat["kind"] == "human" and seat.get("player") is None:
                 name = next(f"Bot {n}" for n in range(i + 1, 99) if f"bot {n}" not in names)
                 names.add(name.casefold())
                 seat.update(kind="bot", level=STAND_IN, name=name)
-        seats = [Seat(s["kind"], s["name"], s["level"]) for s in table.seats]
-        self._run(table, Session(table.game, table.config, table.seed, seats))
+        self._start(table)
         log.info("table %s started early by %s", table.code, player[:12])
         return table
 
     def close(self, player: str, code: Any) -> None:
         """The table's maker closes it while it waits for players (nobody has played it)."""
-        table = self.table(code)
-        if table.maker != player:
-            raise Refused("Only the table's maker can close it")
-        if table.host is not None:
-            raise Refused(f"Table {table.code} is playing: it ends when its game does")
+        table = self._waiting_of(player, code, "close it", "is playing: it ends when its game does")
         self._remove(table, f"closed by {player[:12]}")
 
     def results_of(self, player: str, count: int = 5) -> list[dict[str, Any]]:
@@ -407,10 +408,14 @@ class TableService:
             name, n = base[:NAME_MAX - len(suffix)] + suffix, n + 1
         table.seats[seat].update(player=player, name=name)
         if table.host is None and table.free_seat() is None:
-            seats = [Seat(s["kind"], s["name"], s["level"]) for s in table.seats]
-            self._run(table, Session(table.game, table.config, table.seed, seats))
+            self._start(table)
         else:
             self.store.put_table(table.code, table.setup(), table.status, None)
+
+    def _start(self, table: LiveTable) -> None:
+        """A waiting table's game begins, dealt from its seed, with the seats as they are."""
+        seats = [Seat(s["kind"], s["name"], s["level"]) for s in table.seats]
+        self._run(table, Session(table.game, table.config, table.seed, seats))
 
     def _run(self, table: LiveTable, session: Session) -> None:
         """Every human seat is taken: the host runs the table; every change is stored."""
