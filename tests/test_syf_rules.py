@@ -1015,6 +1015,59 @@ def test_a_save_holding_a_call_out_loads(tmp_path):
     assert saves.read(path).state == session.state
 
 
+def solo_with_call_outs(seed: int = 5) -> Session:
+    """Ana (human) against Bob and Cy (bots), anyone may call out, Ana wears the Crown."""
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    return Session("stab-your-friends", {"royal-call-out": "anyone", "first-royal": "1"}, seed, seats)
+
+
+def test_bots_never_forget_so_no_call_out_names_one():
+    """The session tells the game which seats bots play; the call-out never names one, even out
+    of turn, and `apply` says why in one line."""
+    session = solo_with_call_outs()
+    assert session.state.never_forget == [False, True, True]
+    assert session.view(0).never_forget == (False, True, True)
+    assert RULES.anytime_actions(session.state, 0) == []  # Ana wears the Crown; the others are bots
+    refused(session.state, CallOut(0, 1), "A bot never forgets to say \"royal highness\"", player=0)
+    with pytest.raises(IllegalAction, match="never forgets"):
+        session.apply(CallOut(0, 2), 0)
+    assert session.log == [] and session.state.lives == [5, 5, 5]
+
+
+def test_in_a_hot_seat_game_only_the_humans_can_be_called_out():
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random"), Seat("human", "Dee")]
+    session = Session("stab-your-friends", {"royal-call-out": "anyone", "first-royal": "1"}, 5, seats)
+    assert RULES.anytime_actions(session.state, 1) == [CallOut(1, 3)]  # not Ana (royal), not Cy (bot)
+    assert RULES.anytime_actions(session.state, 3) == [CallOut(3, 1)]
+    assert session.apply(CallOut(3, 1), 3)[0] == CalledOut(3, 1)
+
+
+def test_who_never_forgets_is_kept_in_saves_and_replays(tmp_path):
+    """A save keeps the bots' seats (the dealt position, told them, is where its log starts), so
+    loading, its replay and the log's history all know them."""
+    session = solo_with_call_outs()
+    while session.state.phase == DRAWING:
+        session.apply(DRAW)
+    data = saves.read(session.save(tmp_path / "syf.json"))
+    loaded = Session.from_save(data)
+    assert loaded.state == session.state and loaded.state.never_forget == [False, True, True]
+    assert loaded.history(None) == session.history(None)
+    with pytest.raises(IllegalAction, match="never forgets"):
+        loaded.apply(CallOut(0, 1), 0)
+
+
+def test_a_save_from_before_bots_were_marked_still_loads(tmp_path):
+    """Saved before `never_forget` existed (no such field, no base position): it loads, its log
+    replays as it was played, and no seat is marked."""
+    session = solo_with_call_outs()
+    session.apply(DRAW)
+    doc = saves.to_json(session.save_data())
+    del doc["state"]["never_forget"], doc["base"]
+    (tmp_path / "old.json").write_text(json.dumps(doc), encoding="utf-8")
+    loaded = Session.from_save(saves.read(tmp_path / "old.json"))
+    assert loaded.state.never_forget == [False] * 3 and loaded.log == session.log
+
+
 # --- refusals -------------------------------------------------------------------------------
 
 

@@ -154,8 +154,8 @@ async def wait_for(pilot, condition, tries: int = 200) -> None:
 
 @async_test
 async def test_known_hands_a_call_out_and_wrong_numbers_by_keys() -> None:
-    """k lists what everyone holds; c calls a player out once a round (never the royal
-    highness); a number with no player says why; each refusal changes nothing."""
+    """k lists what everyone holds; a number with no player says why; c with only bots to name
+    (bots never forget) says why; each refusal changes nothing."""
     from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
 
     seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
@@ -185,17 +185,38 @@ async def test_known_hands_a_call_out_and_wrong_numbers_by_keys() -> None:
         assert "Players are numbered 1–3" in screen_text(app) and session.state.to_json() == before
 
         await pilot.press("c")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        assert [c.value for c in app.screen.choices] == [2], "Bob wears the Crown: only Cy may be called out"
-        await pilot.press("3")
-        await wait_for(pilot, lambda: session.state.lives[2] == 4)
-        assert session.log[-1] == (0, CallOut(0, 2))
-        await wait_for(pilot, lambda: app.screen is table)
-        before = session.state.to_json()
-        await pilot.press("c")
         await pilot.pause(0.05)
-        assert app.screen is table and "One call-out each per round" in screen_text(app)
-        assert session.state.to_json() == before
+        assert app.screen is table and "never a bot" in screen_text(app), screen_text(app)
+        assert session.state.to_json() == before and not any(a.kind == "call_out" for _, a in session.log)
+
+
+@async_test
+async def test_a_call_out_by_keys_at_a_hot_seat_table_names_only_people() -> None:
+    """Bob (a bot) wears the Crown: Cy may call out Ana and nobody else, once a round."""
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("human", "Cy")]
+    start = dict(game=GAME, config={"first-royal": "2", "royal-call-out": "anyone"}, seed=2, seats=seats)
+    app = CutthroatApp(start=start)
+    async with app.run_test(size=SIZE) as pilot:
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Cy" in screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is table and table.placing())
+        session = session_of(app)
+
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert [c.value for c in app.screen.choices] == [0, 2], "Ana and Cy may call"
+        await pilot.press("3")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "Cy calls out" in screen_text(app))
+        assert [c.value for c in app.screen.choices] == [0], "never Bob: the royal highness, and a bot"
+        await pilot.press("1")
+        await wait_for(pilot, lambda: session.state.lives[0] == 4)
+        assert session.log[-1] == (2, CallOut(2, 0))
+        await wait_for(pilot, lambda: app.screen is table)
+
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "Ana calls out" in screen_text(app))
+        assert [c.value for c in app.screen.choices] == [2], "Cy's call is made: only Ana may, and only Cy"
 
 
 @async_test

@@ -18,6 +18,7 @@ update of a version arrives, with every seat's update of that version at hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from cutthroat.engine.protocol import Event
 from cutthroat.host.ports import SeatPort
@@ -63,6 +64,10 @@ class Lens:
         self._news: dict[int, list[Event]] = {h: [] for h in self.humans}
         self._sight: Sight | None = None
         self._handed: int | None = None  # the version whose hand-off news was read
+        #: The part of a seat's private news worth telling it (the table's say: a game leaves out
+        #: what the seat knew anyway, like the card it chose to place). Only that makes a hand-off:
+        #: with nothing to tell, the screen is shared the moment the seat's part is done.
+        self.worth_telling: Callable[[int, Sequence[Event]], Sequence[Event]] = lambda seat, events: events
         #: Other screens act at this table too (a server's): each move says which update it
         #: answers, so one made on a position that moved on meanwhile is refused, not misapplied.
         self.moves_answer_versions = False
@@ -183,7 +188,7 @@ class Lens:
             return None
         seat = previous.seat
         own = self.latest.get(seat)
-        if own is None or own.version != public.version or not self._news[seat]:
+        if own is None or own.version != public.version or not self.worth_telling(seat, self._news[seat]):
             return None
         if seat in public.to_act and not public.stepping and len(public.to_act) == 1 \
                 and not any(self.table.is_bot(q) for q in public.to_act) and seat not in public.reacting:

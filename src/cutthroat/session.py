@@ -31,6 +31,8 @@ class Session:
         self.state = state if state is not None else self.rules.new_game(self.config, seed, len(seats))
         self.log: list[tuple[int, Action]] = list(log or [])
         self.base = base  # where the log starts, if not the seeded deal (a save from older rules)
+        if state is None and self.rules.seat_bots(self.state, frozenset(i for i, s in enumerate(seats) if s.is_bot)):
+            self.base = self.rules.copy(self.state)  # the deal, told which seats bots play
         if base is None and state is not None and not self.log:
             # A position laid out by hand (tests, puzzles) is where its log starts.
             dealt = self.rules.new_game(self.config, seed, len(seats))

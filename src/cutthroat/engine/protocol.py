@@ -210,6 +210,12 @@ class Rules:
         """Seats whose per-seat setup choices are another seat's (seat → the seat it copies)."""
         return {}
 
+    def seat_bots(self, state: Any, bots: frozenset[PlayerId]) -> bool:
+        """Tell a game just made which seats bots play, where its rules care (Stab Your Friends:
+        bots never forget "royal highness", so nobody calls them out). True if the state changed:
+        the session then keeps that position as where its log starts, so every replay knows it."""
+        return False
+
     def determinize(self, view: Any, rng: Any) -> Any:
         """A full state consistent with everything `view`'s seat knows, hidden cards dealt at
         random from `rng` (the search bot plays on these). Games with hidden information override."""

@@ -60,6 +60,7 @@ def view(state: SyfState, player: int | None = None) -> SyfView:
         round=state.round,
         call_out=state.call_out,
         called_out=tuple(state.called_out),
+        never_forget=tuple(state.never_forget),
         winners=tuple(state.winners),
         how=state.how,
         eliminations=tuple(state.eliminations),
@@ -104,7 +105,8 @@ def determinize(view: SyfView, rng) -> SyfState:
         n=view.n, lives=list(view.lives), out=list(view.out), crown=view.crown, hands=hands, fronts=fronts,
         deck=deck, discard=list(view.discard), phase=view.phase, turn=view.turn, queue=list(view.queue),
         at=view.at, active=view.active, face_up_plays=list(view.face_up_plays), round=view.round,
-        call_out=view.call_out, called_out=list(view.called_out), winners=list(view.winners), how=view.how,
+        call_out=view.call_out, called_out=list(view.called_out),
+        never_forget=list(view.never_forget), winners=list(view.winners), how=view.how,
         eliminations=list(view.eliminations),
         actions=view.actions, rng=Rng(rng.getrandbits(63)))
 

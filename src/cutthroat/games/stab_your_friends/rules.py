@@ -83,9 +83,21 @@ class StabYourFriendsRules(Rules):
         crown = rng.randbelow(n) if first == "random" else int(first) - 1
         state = SyfState(n=n, lives=[MAX_LIVES] * n, out=[False] * n, crown=crown, hands=[[] for _ in range(n)],
                          fronts=[[] for _ in range(n)], deck=deck, face_up_plays=[0] * n, called_out=[False] * n,
-                         call_out=str(config["royal-call-out"]), rng=rng)
+                         never_forget=[False] * n, call_out=str(config["royal-call-out"]), rng=rng)
         start_round(state, [])
         return state
+
+    def seat_bots(self, state: SyfState, bots: frozenset[int]) -> bool:
+        """Bots never forget to say "royal highness": the call-out never names one. Fixed when
+        the game is made (a stand-in bot for a player who is away is not one: see rules.md)."""
+        state.never_forget = [q in bots for q in range(state.n)]
+        return bool(bots)
+
+    def decode_state(self, data: Any) -> SyfState:
+        """A save from before `never_forget` marks no seat (its log replays as it was played)."""
+        if isinstance(data, dict) and "never_forget" not in data and isinstance(data.get("n"), int):
+            data = {**data, "never_forget": [False] * data["n"]}
+        return super().decode_state(data)
 
     # -- turn structure --------------------------------------------------------------------
     def to_act(self, state: SyfState) -> list[int]:

@@ -59,6 +59,7 @@ class SyfState(Struct):
     round: Annotated[int, Range(1, MAX_ROUNDS)] = 1
     call_out: Annotated[str, OneOf(*CALL_OUT)] = "off"
     called_out: list[bool] = field(default_factory=list)  # who has called someone out this round
+    never_forget: list[bool] = field(default_factory=list)  # bots' seats: never called out (set by the session)
     winners: list[Seat] = field(default_factory=list)
     how: str = ""
     eliminations: list[Seat] = field(default_factory=list)
@@ -75,7 +76,7 @@ class SyfState(Struct):
 
     def validate(self) -> None:
         n = self.n
-        for name in ("lives", "out", "hands", "fronts", "face_up_plays", "called_out"):
+        for name in ("lives", "out", "hands", "fronts", "face_up_plays", "called_out", "never_forget"):
             expect_len(getattr(self, name), n, name)
         expect_range(self.crown, 0, n - 1, "crown")
         expect_range(self.turn, 0, n - 1, "turn")
@@ -130,6 +131,7 @@ class SyfView(Struct):
     round: int
     call_out: str
     called_out: tuple[bool, ...]
+    never_forget: tuple[bool, ...]
     winners: tuple[int, ...]
     how: str
     eliminations: tuple[int, ...]
@@ -152,12 +154,13 @@ class SyfView(Struct):
 
 def call_out_targets(table: SyfState | SyfView, caller: int) -> list[int]:
     """Whom `caller` may call out now under the house rule (a state or a view): one call-out each
-    per round, and never the royal highness, who is the one being addressed."""
+    per round, never the royal highness, who is the one being addressed, and never a bot, who
+    never forgets."""
     if table.call_out == "off" or table.phase == OVER or table.out[caller] or table.called_out[caller]:
         return []
     if table.call_out == "crown" and caller != table.crown:
         return []
-    return [t for t in table.in_game() if t != caller and t != table.crown]
+    return [t for t in table.in_game() if t != caller and t != table.crown and not table.never_forget[t]]
 
 
 def left_of(out, seat: int) -> int:

@@ -120,6 +120,8 @@ def why_not_call_out(state: SyfState, action, seat: int | None = None) -> str:
         return "Call out another player"
     if action.target == state.crown:
         return "Nobody calls out the royal highness: they are the one addressed"
+    if 0 <= action.target < state.n and state.never_forget[action.target]:
+        return "A bot never forgets to say \"royal highness\": call out a person"
     return _why_not_player(state, action.target, "Call out a player still in")
 
 

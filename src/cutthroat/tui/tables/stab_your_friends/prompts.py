@@ -91,7 +91,7 @@ def why_no_callers(table) -> str:
     if view.call_out == "crown" and living and view.crown not in living:
         return "Only the royal highness calls players out, and a bot never does"
     caller = view.crown if view.call_out == "crown" and view.crown in living else (living or [-1])[0]
-    return why_caller_cannot(view, caller) or "Nobody is left to call out (never the royal highness)"
+    return why_caller_cannot(view, caller) or "Nobody is left to call out (never the royal highness, never a bot)"
 
 
 def call_out_prompt(table):

@@ -23,7 +23,7 @@ from cutthroat.games.stab_your_friends.cards import GOBBLIN_HANDS, MAX_LIVES, Sy
 from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING, PLAYING, SyfView, plays_face_up
 from cutthroat.games.stab_your_friends.text import PHASE_NAMES, WIN_HOW, describe_action
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.lens import Sight
+from cutthroat.lens import Lens, Sight
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
@@ -67,6 +67,10 @@ class TableScreen(SharedTableScreen):
     ASCII_TEXT = str.maketrans({"▶": ">", "♛": "^", "♥": "o", "✝": "x", "▒": "#", "↻": "~", "▮": "c",
                                 "★": "*", "⏎": "Enter", "←": "<", "→": "->", "▸": ">", "…": "...", "–": "-",
                                 "·": ".", "—": "-", "×": "x"})
+
+    def __init__(self, lens: Lens) -> None:
+        super().__init__(lens)
+        lens.worth_telling = self.news_events  # a hand-off only for news, so a bot never plays under a hand
 
     def board_classes(self) -> str:
         return "-crowded" if len(self.names) >= 7 else ""
