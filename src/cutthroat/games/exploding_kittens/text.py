@@ -82,13 +82,13 @@ def describe_action(view: EkView | None, action: Action, names=()) -> str:
 
 
 def hint_text(action: Action) -> str:
-    """The hard bot's advice in words (the keys that carry it out)."""
+    """The hard bot's advice in words (the table adds that Enter plays it)."""
     if action.kind == "draw":
-        return "draw (d)"
+        return "draw"
     if action.kind == "combo":
         what = {PAIR: "a pair", TRIPLE: "three of a kind", FIVE: "five different"}[combo_kind(action.cards)]
-        return f"play {what}: {', '.join(c.name for c in action.cards)} (selected: Enter)"
-    return f"play {action.card.name} (Enter)"
+        return f"play {what}: {', '.join(c.name for c in action.cards)}"
+    return f"play {action.card.name}"
 
 
 # --- what a pending decision asks -----------------------------------------------------------------

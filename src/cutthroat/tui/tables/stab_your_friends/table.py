@@ -24,7 +24,7 @@ from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING, PLAYING
 from cutthroat.games.stab_your_friends.text import PHASE_NAMES, WIN_HOW, describe_action
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
-from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys
+from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
 from cutthroat.tui.tables.stab_your_friends.look import card_style, fronts_text, priority_track
@@ -47,6 +47,7 @@ class TableScreen(SharedTableScreen):
     COMPACT_FOOTER = True
     BINDINGS = with_ids("syf", [
         *MOVE_KEYS,
+        play_hint_key("enter,space"),
         Binding("enter,space", "play", "play", key_display="⏎"),
         Binding("enter,space", "choose", "choose", key_display="⏎"),
         RESULTS_KEY,
