@@ -92,3 +92,18 @@ async def settle(pilot: Pilot, done, tries: int = 250) -> None:
             break
         await pilot.pause(0.02)
     await pilot.pause()
+
+
+async def enter_plays_the_hint(pilot: Pilot, table, timeout: float = 60.0):
+    """On the seat's own move: `h`, wait for the hint's line, then Enter. Asserts Enter played
+    exactly the hinted move (its target included) and returns it."""
+    session = session_of(table)
+    seat, before = table.viewer, len(session.log)
+    await pilot.press("h")
+    await wait_until(pilot, lambda: table.hinted is not None, timeout)  # the search runs in a worker
+    hinted = table.hinted
+    assert "Hint:" in table.message and "to play it" in table.message, table.message
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: len(session.log) > before)
+    assert session.log[before] == (seat, hinted)
+    return hinted

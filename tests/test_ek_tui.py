@@ -357,3 +357,37 @@ async def test_a_window_closed_elsewhere_closes_its_prompt_at_once() -> None:
                                              and "Bob plays Skip" in app.screen.title_text))
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert table.prompt_screen is None or table.prompt_screen is app.screen
+
+
+@async_test
+async def test_enter_after_a_draw_hint_draws_rather_than_play_the_card_under_the_cursor() -> None:
+    # No kitten left in the pile: the hint is to draw, while the cursor starts on Shuffle (the
+    # first card that can be played). Enter after `h` draws.
+    from helpers_pilot import enter_plays_the_hint
+
+    state = position(3, hands={0: "SHUFFLE TACO", 1: "BEARD", 2: "ZOMBIE"}, pile="TACO TACO TACO", turn=0)
+    app, _ = loaded_app(state)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        assert table.selected_card() == BY_CODE["SHUFFLE"]
+        assert await enter_plays_the_hint(pilot, table) == DRAW
+
+
+@async_test
+async def test_after_the_cursor_moves_off_a_hint_enter_does_what_the_cursor_says() -> None:
+    from cutthroat.games.exploding_kittens.rules import Play
+
+    state = position(3, hands={0: "SHUFFLE TACO", 1: "BEARD", 2: "ZOMBIE"}, pile="TACO TACO TACO", turn=0)
+    app, _ = loaded_app(state)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        await pilot.press("h")
+        await wait_until(pilot, lambda: table.hinted is not None, 60)
+        assert table.hinted == DRAW
+        await pilot.press("right", "left")  # off the hint and back: the hint is gone
+        assert table.hinted is None and "Hint:" not in table.message
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(session_of(table).log))
+        assert session_of(table).log[0] == (0, Play(BY_CODE["SHUFFLE"]))

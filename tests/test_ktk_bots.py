@@ -8,6 +8,7 @@ import pytest
 
 from cutthroat.bots import make_bot
 from cutthroat.games.kill_the_kings.bots import BOTS, HardBot, HeuristicBot
+from cutthroat.games.kill_the_kings.cards import finishable
 from cutthroat.games.kill_the_kings.rules import RULES
 from helpers_ktk import make_state
 
@@ -95,12 +96,36 @@ def test_hard_aims_at_the_modes_target_while_it_can_be_reached() -> None:
 
 
 def test_hard_plays_for_points_once_the_target_is_out_of_reach() -> None:
-    # Round 3 on no points: only all four kings (about 1 round in 100) make 7. Hard banks what
-    # it can instead of gambling every king on the fourth.
+    # Round 3 on no points: only all four kings make 7. While no column is doomed they still can,
+    # so hard goes for them; once a column is doomed (an Ace first under its king), 7 is out of
+    # reach and hard banks what it can.
     goal, why = hard_goal(round=3, round_points=(0, 0))
+    assert goal == "target" and why.endswith("going for 7 points")
+    goal, why = hard_goal(round=3, round_points=(0, 0), columns=("AS", "", "", ""))
     assert goal == "points" and why.endswith("7 is out of reach: banking points")
     # Round 2 on no points: a good round and the next can still make 7.
-    assert hard_goal(round=2, round_points=(0,))[0] == "target"
+    assert hard_goal(round=2, round_points=(0,), columns=("AS", "", "", ""))[0] == "target"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_judges_the_target_once_a_position_not_once_a_sample(seed: int) -> None:
+    """Killer round 3 on no points, a hint asked at every move (a fresh bot each time, seeded by
+    the move as the host seeds it): the judgement never flips back to the target once the target
+    is out of reach, and says "out of reach" only once four kings can't be killed."""
+    state = RULES.new_game({"mode": "killer"}, seed)
+    state.round, state.round_points = 3, [0, 0]
+    said = []
+    for moves in range(200):
+        if state.phase != "play":
+            break
+        view, legal = RULES.view(state), RULES.legal_actions(state)
+        action, goal = HardBot(RULES, seed=seed * 1_000_003 + moves, iterations=16).decide(view, legal)
+        if goal:
+            doomed = sum(bool(c) and not finishable(c[-1], len(c)) for c in view.columns)
+            assert (goal == "points") == (doomed > 0), (moves, goal, doomed)
+            said.append(goal)
+        RULES.apply(state, action)
+    assert said and said == sorted(said, key=["target", "points"].index)  # targets, then points
 
 
 def _game(job: tuple[str, int, str]) -> int:

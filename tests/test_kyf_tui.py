@@ -440,3 +440,22 @@ async def test_the_turn_line_names_the_keys_the_table_takes() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
         await pilot.pause()
         assert "←→ a card, Enter or 1–3 (a player) plays it · d picks up" in " ".join(screen_text(app).split())
+
+
+@async_test
+async def test_enter_after_a_hint_plays_the_hinted_move_target_included() -> None:
+    """Ana holds only the Reaper: Enter on it would ask whom to send it to (Ana first). After `h`,
+    Enter plays the hint whole — the Reaper to the hinted seat, or the pick-up."""
+    from helpers_kyf import position
+    from helpers_pilot import enter_plays_the_hint
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    state = position(3, hands={0: "REAPER", 1: "R1 R2", 2: "B1"}, attack={2: "G1 G2"}, turn=0, seed=3)
+    session = Session(GAME, {}, 3, seats, state=state)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
+        table = app.screen
+        assert table.selected_card() is REAPER and len(table.options_for(REAPER)) > 1  # Enter alone: a prompt
+        hinted = await enter_plays_the_hint(pilot, table)
+        assert hinted.kind in ("reaper", "draw"), hinted

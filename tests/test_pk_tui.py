@@ -157,3 +157,23 @@ async def test_saves_made_in_a_trip_over_window_and_at_a_held_predicament_resume
             assert isinstance(app.screen, ChoiceScreen) and words in screen_text(app)
             if session is hold:  # Ana alone decides: nothing moved before her answer
                 assert session_of(app).state == session.state
+
+
+@async_test
+async def test_enter_after_a_hint_plays_the_hinted_move_on_the_hinted_player() -> None:
+    """Left for Dead with Hold Your Nerve: Enter on Betrayal asks who resolves it; after `h`,
+    Enter plays the hint whole (Betrayal on the hinted player, or the draw)."""
+    from cutthroat.session import Session
+    from helpers_pilot import enter_plays_the_hint, wait_until
+    from helpers_pk import position
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    state = position(3, hands={0: "BETRAYAL"}, injuries={0: "CHAINSAW HOOK HATCHET"}, hold_your_nerve=True,
+                     decks=("KNIFE", "KNIFE"), seed=5)
+    app = CutthroatApp(loaded=Session(GAME, {"hold-your-nerve": "on"}, 5, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
+        table = app.screen
+        assert table.selected_card().code == "BETRAYAL"
+        hinted = await enter_plays_the_hint(pilot, table)
+        assert hinted.kind in ("play", "play_on", "draw")

@@ -255,3 +255,20 @@ async def test_a_choice_with_one_answer_is_made_without_a_prompt() -> None:
         log = session_of(app).log
         assert (0, Target(1)) in log and not prompts
         assert session_of(app).state.lives[1] == 4 or session_of(app).state.round > 1
+
+
+@async_test
+async def test_enter_after_a_hint_places_the_hinted_card_before_the_hinted_player() -> None:
+    """Enter on a card asks in front of whom; after `h`, Enter places the hinted card in front of
+    the hinted player at once."""
+    from cutthroat.session import Session
+    from helpers_pilot import enter_plays_the_hint, wait_until
+    from helpers_syf import position
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    state = position(3, hands={0: "AX BOW DAGGER", 1: "GOLD", 2: "FIRE"}, seed=4)
+    app = CutthroatApp(loaded=Session(GAME, {}, 4, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.placing())
+        hinted = await enter_plays_the_hint(pilot, app.screen)
+        assert hinted.kind == "place"

@@ -89,12 +89,19 @@ class SearchBot(PlayoutSearch):
 
     def __init__(self, rules: Rules, seed: int = 0, think_ms: int | None = None, *,
                  paired: bool = True, veto: float | None = None, veto_pairs: int = 2,
-                 **options: Any) -> None:
+                 reason: Callable[[Any, Action], str] | None = None, **options: Any) -> None:
         super().__init__(rules, seed, think_ms, **options)
         self.paired = paired
         self.veto = veto
         self.veto_pairs = veto_pairs  # the fewest paired playouts a veto may be overruled on
+        self.reason = reason  # the game's words for why a move, read from the seat's view
         self.last_stats: list[tuple[Action, int, float]] = []
+
+    def explain(self, view: Any, legal: Sequence[Action]) -> tuple[Action, str]:
+        """The move for a hint, and why in a few words (the game's `reason`: from the seat's
+        view only, so a hint on a shared screen tells nothing the seat couldn't see)."""
+        action = self.choose(view, legal)
+        return action, self.reason(view, action) if self.reason is not None else ""
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         # The budget covers the whole decision, choosing candidates too; a count reads no clock.

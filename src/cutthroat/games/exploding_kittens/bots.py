@@ -70,6 +70,7 @@ from cutthroat.games.exploding_kittens.cards import (
 from cutthroat.games.exploding_kittens.actions import BARK2, FIVE, PAIR, TRIPLE, combo_kind
 from cutthroat.games.exploding_kittens.knowledge import full_deck, unseen_cards
 from cutthroat.games.exploding_kittens.state import GC, NAME, REINSERT, REORDER, TAKE, TARGET, WINDOW, order
+from cutthroat.games.exploding_kittens.text import hint_reason
 
 #: What a card is worth kept in hand, in points (100 = one's life).
 KEEP: dict[EkCard, float] = {
@@ -720,7 +721,7 @@ class HardBot(SearchBot):
         self.knowing = _Knowing(rules)
         super().__init__(self.knowing, seed, think_ms, rollout=rollout, iterations=iterations,
                          candidates=self._candidates, veto=confidence, max_depth=max_depth,
-                         evaluate=evaluate, **kwargs)
+                         evaluate=evaluate, reason=hint_reason, **kwargs)
         self.limit = limit
 
     def _candidates(self, view, legal: list) -> list[Action]:

@@ -23,6 +23,7 @@ from cutthroat.games.exploding_kittens.cards import (
     EkCard,
 )
 from cutthroat.games.exploding_kittens.events import what_name
+from cutthroat.games.exploding_kittens.knowledge import kittens_left
 from cutthroat.games.exploding_kittens.state import (
     GC,
     NAME,
@@ -82,13 +83,13 @@ def describe_action(view: EkView | None, action: Action, names=()) -> str:
 
 
 def hint_text(action: Action) -> str:
-    """The hard bot's advice in words (the keys that carry it out)."""
+    """The hard bot's advice in words (the table adds that Enter plays it)."""
     if action.kind == "draw":
-        return "draw (d)"
+        return "draw"
     if action.kind == "combo":
         what = {PAIR: "a pair", TRIPLE: "three of a kind", FIVE: "five different"}[combo_kind(action.cards)]
-        return f"play {what}: {', '.join(c.name for c in action.cards)} (selected: Enter)"
-    return f"play {action.card.name} (Enter)"
+        return f"play {what}: {', '.join(c.name for c in action.cards)}"
+    return f"play {action.card.name}"
 
 
 # --- what a pending decision asks -----------------------------------------------------------------
@@ -211,3 +212,63 @@ def why_illegal(view: EkView, action: Action) -> str:
         if what == PAIR:
             return "Nobody else has a card to steal"
     return "That move isn't allowed now"
+
+
+# --- why the hint -------------------------------------------------------------------------------
+#: Why the hard bot plays a card, by the card: what it does for its player now. `{danger}` is the
+#: pile as the seat sees it (`pile_danger`).
+PLAY_REASONS = {
+    "SKIP": "no draw this turn ({danger})",
+    "SUPER": "no draw for all your turns ({danger})",
+    "REVERSE": "no draw this turn, and play turns round ({danger})",
+    "ATTACK": "no draw, and the next player takes two turns ({danger})",
+    "TARGETED": "no draw, and the player you pick takes two turns ({danger})",
+    "PERSONAL": "three turns in a row for you ({danger})",
+    "BOTTOM": "your draw comes from the bottom, not the top ({danger})",
+    "SWAP": "the top card goes to the bottom ({danger})",
+    "SHUFFLE": "the pile's order is mixed again ({danger})",
+    "BURY": "you draw without keeping it: even a kitten goes back",
+    "ALTER": "you see the top 3 and order them before anyone draws",
+    "NOW": "you see the top 3 and order them before anyone draws",
+    "SHARE": "you see the top 3 and order them before anyone draws",
+    "BOMB": "every kitten goes on top, for the players after you",
+    "GARBAGE": "everyone puts a card in the pile, then it is mixed",
+    "MARK": "a random card of theirs shows to everyone",
+    "TAKE": "their next draw comes to you",
+}
+#: Why the other kinds of move (a combo says what it does: COMBO_EFFECTS).
+KIND_REASONS = {
+    "nope": "it stops that card before it happens",
+    "alter_now": "you order the top 3 before anyone draws",
+    "pass": "nothing here is worth a card",
+    "target": "the player that suits you best",
+    "reinsert": "where it hurts the others most",
+}
+
+
+def pile_danger(view: EkView) -> str:
+    """The draw pile's danger as the seat sees it: what it saw on top, else the kittens left."""
+    top = view.known_top()[0] if view.pile_count else None
+    if top is not None:
+        return f"the top card is {'a kitten' if top.is_kitten else 'safe'}: you saw it"
+    left, unsure = kittens_left(view)
+    return f"{'up to ' if unsure else ''}{left} kitten{'s' * (left != 1)} in {view.pile_count} cards"
+
+
+def hint_reason(view: EkView, action: Action) -> str:
+    """Why the hard bot's move, in a few words, from the seat's view alone ("no draw this turn
+    (the top card is a kitten: you saw it)")."""
+    kind = action.kind
+    danger = pile_danger(view)
+    if kind == "draw":
+        if view.pile_count and view.known_top()[0] is not None and not view.known_top()[0].is_kitten:
+            return danger
+        if DEFUSE in view.hand:
+            return f"a Defuse in hand covers you ({danger})"
+        return f"worth the risk, and your cards keep ({danger})"
+    if kind == "play":
+        return PLAY_REASONS.get(action.card.code, action.card.text.rstrip(".")).format(danger=danger)
+    if kind == "combo":
+        what = combo_kind(tuple(action.cards))
+        return COMBO_EFFECTS[what].split(": ", 1)[1] if what is not None else ""
+    return KIND_REASONS.get(kind, "")

@@ -202,11 +202,25 @@ def _future_dist(rounds: int) -> dict[int, float]:
     return dist
 
 
-#: Below this sampled chance of reaching the mode's target (best move), the target is out of
-#: reach and the bot plays for points instead: a hopeless last round should still bank 3 kings,
-#: not gamble them away on a fourth.
+#: Below this chance of reaching the mode's target with the best result the round can still
+#: give, the target is out of reach and the bot plays for points instead: a hopeless round should
+#: still bank its kings, not gamble them away on one more.
 REACH = 0.05
 TARGET, POINTS = "target", "points"
+
+
+def _killable(view: KtkView) -> int:
+    """The most kings this round can still kill: the columns no card has doomed (a killed
+    column counts; a doomed one stays doomed, so this only ever falls within a round)."""
+    return sum(not column or finishable(column[-1], len(column)) for column in view.columns)
+
+
+def _goal(view: KtkView, wins: list[float]) -> str:
+    """What the bot plays for, judged from the position alone, so the judgement holds from one
+    move to the next: the target while some result still possible this round gives it a real
+    chance (REACH), else points. (Judged from each decision's sampled orders it flipped near
+    REACH: the play-outs rarely kill four kings, the clairvoyant solver often does.)"""
+    return TARGET if max(wins[: _killable(view) + 1]) >= REACH else POINTS
 
 
 def _win_chances(view: KtkView) -> list[float]:
@@ -245,8 +259,9 @@ class HardBot:
     points a game. Its move is the default; another move replaces it only when its paired
     advantage is clear of the sampling noise (`z` standard errors), so noise does not make play
     worse. Moves are judged by the chance of reaching the mode's target after the rounds still to
-    come, so it gambles when behind; once the samples give the target no real chance (REACH),
-    by the points alone (`decide` says which it played for; the hint says it in words). Orders come in batches of `batch`, up to `solver_orders`
+    come, so it gambles when behind; once no result the round can still give leaves the target a
+    real chance (REACH, `_goal`), by the points alone (`decide` says which it played for; the hint
+    says it in words). Orders come in batches of `batch`, up to `solver_orders`
     (solver) or `rollouts` (play-outs), and stop early once the decision is clear; `think_ms` is a
     cap on the time, checked between batches.
 
@@ -291,7 +306,7 @@ class HardBot:
 
     def decide(self, view: KtkView, legal: Sequence[Action]) -> tuple[Action, str]:
         """The move and what it plays for: TARGET (the mode's points after three rounds) while
-        the samples give that a chance (REACH), else POINTS; "" where nothing was weighed."""
+        the position gives that a chance (`_goal`), else POINTS; "" where nothing was weighed."""
         if view.phase == ROUND_OVER or len(legal) == 1:
             return legal[0], ""
         default = self._base(view, legal)
@@ -306,6 +321,7 @@ class HardBot:
                   view.reserve[default.spot] == view.reserve[m[0].spot] and m[0].column == default.column))
         n, r, k, res, deck = _table(view)
         wins = _win_chances(view) if self.mode_aware else [0.0] * 5
+        goal = _goal(view, wins)
         # Each goal's worth of a round's kills: the chance of the target (points break ties),
         # or the points alone.
         worth = {TARGET: [w + 0.02 * p for w, p in zip(wins, _KILL_POINTS)],
@@ -315,7 +331,6 @@ class HardBot:
         m_count = len(moves)
         sums = {goal: [0.0] * m_count for goal in worth}
         sq = {goal: [0.0] * m_count for goal in worth}
-        reach = [0.0] * m_count  # summed chance of the target, by move
         orders = 0
         rng = self.rng
         tight = self.tight
@@ -345,10 +360,7 @@ class HardBot:
                         diff = table[kills[m]] - base
                         gs[m] += diff
                         gq[m] += diff * diff
-                for m in range(m_count):
-                    reach[m] += wins[kills[m]]
             orders += batch
-            goal = TARGET if max(reach) / orders >= REACH else POINTS
             gs, gq = sums[goal], sq[goal]
             points = sums[POINTS]  # a deviation must not lose points on these orders
             best = max(range(m_count), key=lambda m: (gs[m], m == d))

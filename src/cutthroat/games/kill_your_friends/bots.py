@@ -21,6 +21,7 @@ from cutthroat.games.kill_your_friends.cards import (
     REAPER,
 )
 from cutthroat.games.kill_your_friends.actions import REAPER_KILL, REAPER_RESURRECT, REAPER_SAVE
+from cutthroat.games.kill_your_friends.text import hint_reason
 
 
 class _Table:
@@ -219,7 +220,7 @@ class HardBot(SearchBot):
 
     def __init__(self, rules, seed: int = 0, think_ms: int | None = None, **options: Any) -> None:
         options = {"rollout": heuristic_rollout, "candidates": root_candidates, "veto": 1.0,
-                   "evaluate": value_cut_short, **options}
+                   "evaluate": value_cut_short, "reason": hint_reason, **options}
         super().__init__(rules, seed, think_ms, **options)
         self.short = options.pop("max_depth", PLAYOUT_MOVES)
 

@@ -275,3 +275,51 @@ def describe_action(view: KyfView, action: Action, names: Sequence[str] = ()) ->
             t = action.target
             return "bring back a dead life card" if t == p else f"bring {seat_name(names, t)} back"
     return _LABELS.get(kind, kind)
+
+
+# --- why the hint -------------------------------------------------------------------------------
+#: Why the hard bot plays a Chaos card, by its code.
+CHAOS_REASONS = {
+    "HS": "their {count} cards for your {mine}",
+    "MD": "everyone else picks up 2, then you go again",
+    "DFA": "the next player spends their turn picking up 2",
+    "RFG": "play turns round",
+}
+#: Why the other kinds of move; `{k}` is the number of Kill cards on the seat, `{lives}` its lives.
+KIND_REASONS = {
+    "save": "it clears the {k} card{s} on you before a 3 comes",
+    "dump": "one card fewer in hand, gone for good",
+    "draw": "nothing in hand is worth playing yet",
+    "pass": "the deck is empty and nothing is worth playing",
+    "reveal": "your hand is all your own colour: you win",
+    "take_two": "Death From Above: it is your whole turn",
+    "face_reaper": "the Reaper is on you: it is your whole turn",
+    "lose_life": "a 3 is on you and nothing saves you",
+}
+REAPER_REASONS = {
+    REAPER_KILL: "it can't be defended: a life for them",
+    REAPER_SAVE: "it clears the {k} card{s} on you",
+    REAPER_RESURRECT: "a dead life card back",
+}
+
+
+def hint_reason(view: KyfView, action: Action) -> str:
+    """Why the hard bot's move, in a few words, from the seat's view alone ("a 3 is deadly: a
+    life unless they save")."""
+    kind, p = action.kind, view.turn
+    k = len(view.attack[p])
+    if kind in ("attack", "save", "dump", "chaos", "reaper") and len(view.hand) == 1 \
+            and not view.head_hunter and getattr(action, "card", None) is not HEAD_SWAP_CARD:
+        return "your last card: an empty hand wins"
+    if kind == "attack":
+        seq = view.attack[action.victim]
+        if action.card.number == 3:
+            return "a 3 is deadly: a life unless they save"
+        return "starts an attack on them" if not seq else f"their attack climbs to {action.card.number}: a 3 kills"
+    if kind == "chaos":
+        count = view.hand_counts[action.target] if action.target >= 0 else 0
+        return CHAOS_REASONS[action.card.code].format(count=count, mine=len(view.hand) - 1)
+    if kind in ("save", "reaper") and getattr(action, "use", REAPER_SAVE) == REAPER_SAVE and deadly(view, p):
+        return "the 3 on you would cost a life"
+    words = REAPER_REASONS.get(action.use, "") if kind == "reaper" else KIND_REASONS.get(kind, "")
+    return words.format(k=k, s="s" * (k != 1))

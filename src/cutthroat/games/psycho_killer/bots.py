@@ -45,6 +45,7 @@ from cutthroat.games.psycho_killer.cards import (
 )
 from cutthroat.games.psycho_killer.state import (AGAIN, AT, ATTACK, DECK, DRAWN, DRAWS, HOLD, PICK, TARGET,
                                                  WINDOW, Frame, score_key)
+from cutthroat.games.psycho_killer.text import hint_reason
 
 #: How much a card in hand is worth keeping (weapons and predicaments cost you).
 KEEP_VALUE = {"DTAP": 6.0, "SLAM": 5.5, "BOOBY": 4.5, "BEHIND": 4.5, "BARRICADE": 4.0, "TRIP": 3.0, "DISARM": 3.5,
@@ -324,7 +325,7 @@ def _hard(rules, seed: int = 0, think_ms: int | None = None, **options: Any) -> 
     a long, noisy playout, and at small budgets (a few playouts a move) a looser veto only adds
     noise (measured: 26.0% against three heuristics at 30 ms, below the policy's own 29.4%)."""
     return SearchBot(rules, seed, think_ms, rollout=_rollout, evaluate=_evaluate, candidates=_candidates, veto=2.0,
-                     veto_pairs=12, **options)
+                     veto_pairs=12, reason=hint_reason, **options)
 
 
 BOTS = {"heuristic": HeuristicBot, "hard": _hard}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import seat_name
-from cutthroat.games.psycho_killer.cards import PREDICAMENT
+from cutthroat.games.psycho_killer.cards import PREDICAMENT, points
 from cutthroat.games.psycho_killer.state import (AGAIN, AT, ATTACK, DECK, DECK_NAMES, DRAWN, DRAWS, HOLD, OVER, PICK,
                                                  TARGET, WINDOW, PkState, PkView, window_card, window_player)
 
@@ -126,3 +126,47 @@ def frame_words(view: PkView, names=()) -> str:
         return f"{seat_name(names, top.seat)} {ASKS[DRAWN]}"
     about = f" ({top.card.name})" if top.card is not None and top.kind in (TARGET, DECK, AT) else ""
     return f"{seat_name(names, top.seat)}: {ASKS.get(top.kind, top.kind)}{about}"
+
+
+# --- why the hint -------------------------------------------------------------------------------
+#: Why the hard bot's move, by its kind, where the card's own few words (`short`) don't say it.
+KIND_REASONS = {
+    "stop": "the next draw could hurt more than it helps",
+    "pass": "not worth a card",
+    "trip": "it stops their card before it works",
+    "take_hit": "nothing in hand stops it",
+    "accept": "nothing in hand answers it",
+    "keep": "it is worth more later",
+    "play_now": "it helps most now",
+    "done": "nothing more is worth taking",
+    "to_deck": "where it hurts you least",
+    "at": "where it hurts you least",
+}
+
+
+def _points(cards) -> str:
+    n = points(cards)
+    return f"{n} point{'s' * (n != 1)}"
+
+
+def hint_reason(view: PkView, action: Action) -> str:
+    """Why the hard bot's move, in a few words, from the seat's view alone (fewest injury points
+    wins): "it ends your turn (you're on 4 points)", "a rival on 2 points takes it, not you"."""
+    kind, seat = action.kind, view.seat
+    mine = _points(view.injuries[seat]) if seat is not None else "0 points"
+    if kind == "draw":
+        seen = bool(view.known[action.deck]) or any(at == 0 for at, _ in view.faces[action.deck])
+        if seen:
+            return "you know what's on top"
+        if view.top is not None and view.top.kind == AGAIN:
+            return f"you're on {mine}: another card is worth the risk"
+        return f"it ends your turn (you're on {mine})"
+    if kind in ("play", "defend", "evade"):
+        return action.card.short
+    if kind == "play_on":
+        return f"a rival on {_points(view.injuries[action.target])} takes it, not you"
+    if kind == "pick":
+        return _points([action.card]) if action.card.points else action.card.short
+    if kind == "target":
+        return f"a rival on {_points(view.injuries[action.seat])}"
+    return KIND_REASONS.get(kind, "")

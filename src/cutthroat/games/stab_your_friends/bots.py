@@ -36,6 +36,7 @@ from cutthroat.games.stab_your_friends.cards import (
     SNAKE,
     SyfCard,
 )
+from cutthroat.games.stab_your_friends.text import hint_reason
 
 #: How much a card hurts the player it is in front of (damage to expect), by kind.
 HARM = {DAGGER: 1.0, BOMB: 0.8, FIREBALL: 0.6, BATTLE_AX: 0.0}
@@ -172,7 +173,8 @@ def _candidates(view, legal: list, keep: int = 6) -> list:
 
 
 def _hard(rules, seed: int = 0, think_ms: int | None = None, **options: Any) -> SearchBot:
-    return SearchBot(rules, seed, think_ms, rollout=_rollout, candidates=_candidates, veto=0.5, **options)
+    return SearchBot(rules, seed, think_ms, rollout=_rollout, candidates=_candidates, veto=0.5, reason=hint_reason,
+                     **options)
 
 
 BOTS = {"heuristic": HeuristicBot, "hard": _hard}

@@ -138,3 +138,40 @@ def why_caller_cannot(table, caller: int) -> str | None:
     if table.called_out[caller]:
         return "One call-out each per round, and this round's is made"
     return None
+
+
+# --- why the hint -------------------------------------------------------------------------------
+#: The cards that hurt whoever they lie in front of.
+HARMFUL = {"AX", "FIRE", "DAGGER", "BOMB", "SNAKE", "CRYSTAL"}
+#: Why the other kinds of move (a placed card says what it does and for whom: `hint_reason`).
+KIND_REASONS = {
+    "draw": "every turn starts with a draw",
+    "activate": "the next card in front of you acts",
+    "keep": "no move helps you",
+    "call_out": "the house rule: calling them out costs them",
+}
+
+
+def _lives(view: SyfView, seat: int) -> str:
+    return f"{view.lives[seat]} li{'ves' if view.lives[seat] != 1 else 'fe'}"
+
+
+def hint_reason(view: SyfView, action: Action) -> str:
+    """Why the hard bot's move, in a few words, from the seat's view alone ("1 damage (lose a
+    life), for a rival on 2 lives")."""
+    kind, seat = action.kind, view.seat
+    if kind == "place":
+        mine, harms = action.target == seat, action.card.code in HARMFUL
+        if harms and not mine:
+            return f"{action.card.short}: for a rival on {_lives(view, action.target)}"
+        return f"{action.card.short}: {'good for you' if mine and not harms else 'nowhere better for it'}"
+    if kind == "target":
+        rivals = [q for q in range(view.n) if q != seat and not view.out[q]]
+        weakest = view.lives[action.seat] == min(view.lives[q] for q in rivals)
+        return f"{'the weakest rival' if weakest else 'a rival'}, on {_lives(view, action.seat)}"
+    if kind == "move":
+        card = view.fronts[action.source][action.index].card
+        what = card.short if card is not None else "that card"
+        towards = "you" if action.dest == seat else f"a rival on {_lives(view, action.dest)}"
+        return f"{what}: now in front of {towards}"
+    return KIND_REASONS.get(kind, "")

@@ -50,6 +50,7 @@ class SharedTableScreen(TableScreenBase):
 
     def __init__(self, lens) -> None:
         super().__init__(lens)
+        lens.worth_telling = self.news_events  # a hand-off only for news, so no bot plays under a hand
         self.cursor_code: str | None = None  # the card under the cursor, kept across changes
         self.curtain_up = False
         self.prompt_open = False
@@ -59,7 +60,8 @@ class SharedTableScreen(TableScreenBase):
         self.game_over_shown = False
         self.news = ""
         self.away: list[str] = []  # hot-seat: public events since the last private screen
-        self.hinted: Action | None = None
+        self.hinted: Action | None = None  # the hint on screen, while Enter plays it
+        self.hinted_at: tuple = ()  # where the hint put the cursor and selection (`pointer`)
 
     def narrate(self, update: SeatUpdate) -> None:
         super().narrate(update)
@@ -467,6 +469,8 @@ class SharedTableScreen(TableScreenBase):
             return self.sight.private and bool(self.hand(update.view)) and not self.curtain_up
         if action == "hint":
             return self.mine and self.hint_offered(update)
+        if action == "play_hint":
+            return self.standing_hint() is not None
         return None  # the game's own keys decide
 
     def hint_offered(self, update: SeatUpdate) -> bool:
@@ -524,10 +528,43 @@ class SharedTableScreen(TableScreenBase):
             self.say("[$text-muted]No hint available.[/]")
             return
         action = hint.action
-        self.hinted = action
+        self.hinted = None  # (while the cursor moves to it)
         self.point_at(action)
+        self.hinted, self.hinted_at = action, self.pointer()
         described = agree(self.rules.describe_action(self.update.view, action, self.names))
-        self.say(f"[bold $card-hint]Hint:[/] {escape(self.sym_text(self.hint_words(action, described)))}")
+        words = self.hint_words(action, described) + (f" ({hint.why})" if hint.why else "")
+        self.say(f"[bold $card-hint]Hint:[/] {escape(self.sym_text(words))} — "
+                 f"[bold]{escape(self.sym_text('⏎'))}[/] to play it")
+
+    def pointer(self) -> tuple:
+        """Where the player points now: the cursor and the cards picked for a combo."""
+        return self.cursor, self.selected
+
+    def standing_hint(self) -> Action | None:
+        """The hinted move while Enter plays it: the seat's own move at the position it was
+        found for (a change forgets it), the cursor and selection still where it put them."""
+        if self.hinted is None or not self.mine or self.pointer() != self.hinted_at:
+            return None
+        return self.hinted if self.hinted in self.update.legal else None
+
+    def watch_cursor(self) -> None:
+        self.forget_moved_hint()
+
+    def watch_selected(self) -> None:
+        self.forget_moved_hint()
+
+    def forget_moved_hint(self) -> None:
+        """The player moved the cursor (or the selection) off the hint: Enter does what the
+        cursor says from now on, and the hint's line goes."""
+        if self.hinted is not None and self.pointer() != self.hinted_at:
+            self.hinted = None
+            self.message = ""
+
+    def action_play_hint(self) -> None:
+        """Enter after a hint: the hinted move, whole (its target or choice included)."""
+        hinted = self.standing_hint()
+        if hinted is not None:
+            self.act(hinted)
 
     def point_at(self, action: Action) -> None:
         """Put the cursor (and a combo's selection) where the hinted move is."""

@@ -39,7 +39,7 @@ from cutthroat.tui.tables.exploding_kittens.prompts import (
     window_choices,
 )
 from cutthroat.tui.tables.game_over import level_of
-from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
+from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key, seat_keys
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.choice import ChoiceScreen
@@ -80,6 +80,7 @@ class TableScreen(SharedTableScreen):
     BINDINGS = with_ids("ek", [
         *MOVE_KEYS,
         Binding("space", "select", "combo", key_display="space"),
+        play_hint_key(),
         Binding("enter", "play", "play", key_display="⏎"),
         Binding("enter", "answer", "choose", key_display="⏎"),
         RESULTS_KEY,

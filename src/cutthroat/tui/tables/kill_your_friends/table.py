@@ -44,7 +44,7 @@ from cutthroat.tui.tables.kill_your_friends.look import (  # noqa: F401 - action
     sort_hand,
     variant_text,
 )
-from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys
+from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
@@ -62,6 +62,7 @@ class TableScreen(SharedTableScreen):
     COMPACT_FOOTER = False
     BINDINGS = with_ids("kyf", [
         *MOVE_KEYS,
+        play_hint_key("enter,space"),
         Binding("enter,space", "forced", "take it", key_display="⏎"),
         Binding("enter,space", "play", "play", key_display="⏎"),
         RESULTS_KEY,

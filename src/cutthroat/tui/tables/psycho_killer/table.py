@@ -27,7 +27,7 @@ from cutthroat.games.psycho_killer.state import (DECK_NAMES, DRAWN, WINDOW, Fram
 from cutthroat.games.psycho_killer.text import frame_words, why_unplayable
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
-from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, seat_keys
+from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key, seat_keys
 from cutthroat.tui.tables.psycho_killer.look import card_style, chip_label, glyphs, symbol_words
 from cutthroat.tui.tables.psycho_killer.prompts import decision
 from cutthroat.tui.tables.shared import SharedTableScreen
@@ -49,6 +49,7 @@ class TableScreen(SharedTableScreen):
     WINDOW_PROMPT = "Your answer? Press your seat number:"  # a Trip Over window, or an attack
     BINDINGS = with_ids("pk", [
         *MOVE_KEYS,
+        play_hint_key(),
         Binding("enter", "play", "play", key_display="⏎"),
         Binding("enter", "answer", "choose", key_display="⏎"),
         RESULTS_KEY,

@@ -23,8 +23,8 @@ from cutthroat.games.stab_your_friends.cards import GOBBLIN_HANDS, MAX_LIVES, Sy
 from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING, PLAYING, SyfView, plays_face_up
 from cutthroat.games.stab_your_friends.text import PHASE_NAMES, WIN_HOW, describe_action
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.lens import Lens, Sight
-from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys
+from cutthroat.lens import Sight
+from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
 from cutthroat.tui.tables.stab_your_friends.look import card_style, fronts_text, priority_track
@@ -47,6 +47,7 @@ class TableScreen(SharedTableScreen):
     COMPACT_FOOTER = True
     BINDINGS = with_ids("syf", [
         *MOVE_KEYS,
+        play_hint_key("enter,space"),
         Binding("enter,space", "play", "play", key_display="⏎"),
         Binding("enter,space", "choose", "choose", key_display="⏎"),
         RESULTS_KEY,
@@ -67,10 +68,6 @@ class TableScreen(SharedTableScreen):
     ASCII_TEXT = str.maketrans({"▶": ">", "♛": "^", "♥": "o", "✝": "x", "▒": "#", "↻": "~", "▮": "c",
                                 "★": "*", "⏎": "Enter", "←": "<", "→": "->", "▸": ">", "…": "...", "–": "-",
                                 "·": ".", "—": "-", "×": "x"})
-
-    def __init__(self, lens: Lens) -> None:
-        super().__init__(lens)
-        lens.worth_telling = self.news_events  # a hand-off only for news, so a bot never plays under a hand
 
     def board_classes(self) -> str:
         return "-crowded" if len(self.names) >= 7 else ""
