@@ -17,6 +17,8 @@ def play_hint_key(keys: str = "enter") -> Binding:
     """Enter right after a hint plays the hinted move whole (target included); a game lists it
     before its own Enter, which takes over once the hint is gone or the cursor has moved."""
     return Binding(keys, "play_hint", "play hint", key_display="⏎", show=False)
+
+
 SKIP_KEY = Binding("f", "skip_ahead", "skip ahead")
 #: The whole game's log (also in the menu; the footer has no room for it).
 HISTORY_KEY = Binding("L", "history", "log", show=False)
