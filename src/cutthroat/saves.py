@@ -27,6 +27,7 @@ from cutthroat import __version__
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.protocol import Action, IllegalAction
 from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
+from cutthroat.engine.words import a_or_an, counted
 from cutthroat.names import NAME_MAX, clean, graphemes, name_problem  # (NAME_MAX: read here by saves' callers too)
 from cutthroat.paths import write_atomically
 
@@ -138,8 +139,7 @@ class SaveSummary:
 
     @property
     def line(self) -> str:
-        moves = f"{self.moves} move{'s' * (self.moves != 1)}"
-        return " · ".join(part for part in (self.players, moves, self.progress) if part)
+        return " · ".join(part for part in (self.players, counted(self.moves, "move"), self.progress) if part)
 
 
 def summarize(data: SaveData) -> SaveSummary:
@@ -170,7 +170,7 @@ def players_text(seats: list[Seat]) -> str:
     bots = len(seats) - len(humans)
     text = ", ".join(humans) if humans else "bots only"
     if humans and bots:
-        text += f" + {bots} bot{'s' * (bots != 1)}"
+        text += f" + {counted(bots, 'bot')}"
     return text
 
 
@@ -338,11 +338,16 @@ def _validate(doc: Any) -> SaveData:
         if revision == rules.revision:
             raise SaveError("the saved position doesn't match its move log (was the file edited?)")
         # Saved before a rules fix that changes how its moves replay: it goes on from where it was.
-        note = (f"Saved before a {rules.name} rules fix: the game goes on from where it was "
-                f"(its {len(log)} earlier moves aren't replayed)")
         return SaveData(game, config, seats, seed, [], snapshot, name, stats=new_stats(rules, len(seats)),
-                        base=rules.copy(snapshot), note=note)
+                        base=rules.copy(snapshot), note=rules_fix_note(rules, len(log)))
     return SaveData(game, config, seats, seed, log, state, name, stats=stats, base=base)
+
+
+def rules_fix_note(rules, moves: int) -> str:
+    """What a player is told, once, opening a game saved before a rules fix (see the module's docstring)."""
+    are = "isn't" if moves == 1 else "aren't"
+    return (f"Saved before {a_or_an(rules.name)} rules fix: the game goes on from where it was "
+            f"(its {counted(moves, 'earlier move')} {are} replayed)")
 
 
 def _decode_state(rules, doc, what: str):
