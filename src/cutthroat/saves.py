@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -196,13 +197,31 @@ def write(path: str | os.PathLike, data: SaveData) -> Path:
     """Write atomically: a temp file beside the target, flushed and fsynced, then renamed over it."""
     path = Path(path)
     text = json.dumps(to_json(data), indent=1, ensure_ascii=False)
-    if confined() and path.parent.is_symlink():  # a link in the player's folder leads out of it
-        raise SaveError(f"can't write {path.name}: its folder is a link")
+    _refuse_linked_folder(path)
     try:
         write_atomically(path, text)
     except OSError as exc:
         raise SaveError(f"can't write {_shown(path)}: {_reason(exc)}") from None
     return path
+
+
+def check_writable(path: str | os.PathLike) -> None:
+    """Raise the SaveError `write` would if a save couldn't be written at `path` (its folder is
+    made if missing, and a file tried in it): a game not written yet says so at once."""
+    path = Path(path)
+    _refuse_linked_folder(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise SaveError(f"can't write {_shown(path)}: {_reason(exc)}") from None
+
+
+def _refuse_linked_folder(path: Path) -> None:
+    if confined() and path.parent.is_symlink():  # a link in the player's folder leads out of it
+        raise SaveError(f"can't write {path.name}: its folder is a link")
 
 
 def _reason(exc: OSError) -> str:
