@@ -90,7 +90,7 @@ class RoundEnded(Event):
     kind = "round_ended"
 
     def describe(self, names=()) -> str:
-        return f"Round {self.round} over: {self.kings} king{'s' * (self.kings != 1)}, +{self.points} (total {self.total})"
+        return f"Round {self.round} over: {counted(self.kings, 'king')}, +{self.points} (total {self.total})"
 
 
 @dataclass(frozen=True, slots=True)

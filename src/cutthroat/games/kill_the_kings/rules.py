@@ -182,7 +182,7 @@ class KillTheKingsRules(Rules):
 
     def progress(self, state) -> str:
         points = state.total
-        return f"round {state.round} of {ROUNDS} · {points} point{'s' * (points != 1)}"
+        return f"round {state.round} of {ROUNDS} · {counted(points, 'point')}"
 
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

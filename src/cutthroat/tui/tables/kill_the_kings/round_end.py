@@ -86,7 +86,7 @@ class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
         left = ROUNDS - len(v.round_points)
         needed = max(0, v.target - v.total)
         outlook = (f"{v.mode.title()} target {v.target} reached already!" if needed == 0
-                   else f"{needed} more point{'s' * (needed != 1)} needed in {left} round{'s' * (left != 1)}"
+                   else f"{counted(needed, 'more point')} needed in {counted(left, 'round')}"
                    + ("" if needed <= 10 * left else " — out of reach, but play for the score"))
         with Vertical(classes="dialog", id="round-end"):
             yield Static(f"Round {v.round} over: +{points}", classes="dialog-title")

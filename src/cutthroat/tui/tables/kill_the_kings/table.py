@@ -189,7 +189,7 @@ class TableScreen(TableScreenBase):
         total = view.total
         kings = view.kings_killed
         bar = (f" CUTTHROAT ▸ Kill The Kings  {view.mode.title()} · Round {view.round}/3 · {kings}/4 kings · "
-               f"{total} pt{'s' * (total != 1)} · target {view.target}")
+               f"{counted(total, 'pt')} · target {view.target}")
         self.query_one("#status-bar", Static).update(to_ascii(bar) if ascii_style else bar)
         cols, spots = self.targets(view)
         hint = self.hinted
