@@ -374,7 +374,7 @@ async def test_trying_a_game_out_leaves_continue_empty_and_a_move_keeps_it(save_
         assert continue_option.disabled
 
         app.start_game(**start)
-        await wait_until(pilot, lambda: on_table(app) and app.host.session.to_act == [0])
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreenBase) and app.screen.sight is not None)
         await pilot.press("n")  # the first card: the player's first move
         await wait_until(pilot, lambda: len(app.host.session.log) == 1)
         log = list(app.host.session.log)

@@ -64,13 +64,16 @@ async def test_a_watched_game_over_names_the_bot_not_you(save_dir) -> None:
     how the bot did, and nothing tells the watcher they lost."""
     app = CutthroatApp(loaded=watched_in_round_3().save_data())
     async with app.run_test(size=(80, 24)) as pilot:
+        def over() -> bool:  # (the dialog on screen, its widgets mounted)
+            return isinstance(app.screen, GameOverScreen) and bool(app.screen.query(".dialog-title"))
+
         for _ in range(500):  # the rounds' dialogs (if a round is still to end) until the game's
-            if isinstance(app.screen, GameOverScreen):
+            if over():
                 break
             if isinstance(app.screen, RoundEndScreen):
                 await pilot.press("enter")
             await pilot.pause(0.05)
-        assert isinstance(app.screen, GameOverScreen)
+        assert over()
         total = app.host.session.state.total
         title = text(app.screen.query_one(".dialog-title", Static))
         assert title == ("Random bot wins" if total >= 11 else "Random bot loses")
