@@ -180,6 +180,12 @@ async def test_an_unwritable_save_dir_leaves_the_save_dialog_a_path_elsewhere(tm
         await wait_until(pilot, lambda: any("Autosave failed" == n.title for n in app._notifications))
         session = app.host.session
         app.host.submit(0, session.legal_actions(0)[0])
+        await pilot.press("escape")  # the menu doesn't promise a Continue it can't keep
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        said = str(app.screen.query_one("#menu-list", OptionList).get_option("title").prompt)
+        assert said == "Quit to title (autosave failed: not kept)"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreenBase))
         await pilot.press("s")
         await wait_until(pilot, lambda: isinstance(app.screen, SaveScreen))
         name = app.screen.query_one("#save-name", Input)

@@ -29,6 +29,7 @@ LEAVE_WORDS = {
     "kept": "Quit to title (the game stays in Continue)",
     "not yet": "Quit to title (no move made yet: not kept)",
     "watched": "Quit to title (watched game: not kept)",
+    "failing": "Quit to title (autosave failed: not kept)",
     "over": "Quit to title",
 }
 
@@ -39,6 +40,8 @@ def leave_words(session) -> str:
         return LEAVE_WORDS["watched"]
     if session.is_over:
         return LEAVE_WORDS["over"]
+    if session.autosave_error:
+        return LEAVE_WORDS["failing"]
     return LEAVE_WORDS["kept" if session.kept else "not yet"]
 
 
