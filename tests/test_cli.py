@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from cutthroat import __version__, cli
+from cutthroat.games.exploding_kittens.recipes import CUSTOM_EXAMPLE
 from cutthroat.games.kill_the_kings import RULES
 from cutthroat.saves import Seat
 
@@ -138,6 +139,30 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment, capsys):
     assert cli.main(args) == 2
     err = capsys.readouterr().err
     assert fragment in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["kill-the-kings", "--bots", "hard"], "--bots gives the bot seats' levels, but every seat is a human's"),
+    (["psycho-killer", "--players", "4", "--humans", "4", "--bots", "hard"], "every seat is a human's"),
+    (["exploding-kittens", "--variant", f"custom={CUSTOM_EXAMPLE}"],
+     "--variant custom applies only with recipe=custom: add --variant recipe=custom"),
+    (["kill-your-friends", "--players", "2", "--bots", "hard,random"], "--bots lists 2 levels for 1 bot seat\n"),
+    (["kill-the-kings", "--keep"], "--keep is for a game with no human seat (--humans 0)"),
+])
+def test_play_refuses_what_it_would_ignore(args, words, monkeypatch, capsys):
+    """An option that would change nothing is refused in one line, and nothing starts."""
+    monkeypatch.setattr(cli, "launch_app", lambda *a, **k: pytest.fail("the app must not start"))
+    assert cli.main(["play", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_play_takes_the_custom_deck_with_its_recipe(monkeypatch):
+    seen = {}
+    monkeypatch.setattr(cli, "launch_app", lambda save_dir, start=None, **k: seen.update(start) or 0)
+    assert cli.main(["play", "exploding-kittens", "--players", "4", "--variant", "recipe=custom",
+                     "--variant", f"custom={CUSTOM_EXAMPLE}"]) == 0
+    assert seen["config"]["recipe"] == "custom" and seen["config"]["custom"] == CUSTOM_EXAMPLE
 
 
 def test_play_of_a_game_with_rules_but_no_table_yet_is_refused(monkeypatch, capsys):

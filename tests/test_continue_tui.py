@@ -180,6 +180,12 @@ async def test_an_unwritable_save_dir_leaves_the_save_dialog_a_path_elsewhere(tm
         await wait_until(pilot, lambda: any("Autosave failed" == n.title for n in app._notifications))
         session = app.host.session
         app.host.submit(0, session.legal_actions(0)[0])
+        await pilot.press("escape")  # the menu doesn't promise a Continue it can't keep
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        said = str(app.screen.query_one("#menu-list", OptionList).get_option("title").prompt)
+        assert said == "Quit to title (autosave failed: not kept)"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreenBase))
         await pilot.press("s")
         await wait_until(pilot, lambda: isinstance(app.screen, SaveScreen))
         name = app.screen.query_one("#save-name", Input)
@@ -345,3 +351,53 @@ async def test_a_save_from_before_a_rules_fix_opens_with_one_line_saying_so(save
         assert app.host.session.base is not None
     (kept_file,) = kept(save_dir)
     assert saves.read(kept_file).note == ""  # kept again, it is a save of today's rules
+
+
+# -- a game nobody has played is not a game in progress -----------------------------------------------
+async def quit_to_title(pilot, app) -> str:
+    """Esc, and "Quit to title" from the table's menu; returns what that choice said."""
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+    menu = app.screen.query_one("#menu-list", OptionList)
+    said = str(menu.get_option("title").prompt)
+    await highlight(pilot, menu, "title")
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+    return said
+
+
+@async_test
+async def test_trying_a_game_out_leaves_continue_empty_and_a_move_keeps_it(save_dir: Path) -> None:
+    """`cutthroat play` and straight back: nothing in Continue, and the menu said so. Then a game
+    with one move: kept, and the menu said that."""
+    start = dict(game="kill-the-kings", config={"mode": "killer"}, seed=5, seats=[Seat("human", "You")])
+    app = CutthroatApp(start=start)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: on_table(app))
+        assert await quit_to_title(pilot, app) == "Quit to title (no move made yet: not kept)"
+        assert kept(save_dir) == [] and in_progress.games_in_progress(save_dir) == []
+        continue_option = app.screen.query_one("#title-menu", OptionList).get_option("continue")
+        assert continue_option.disabled
+
+        app.start_game(**start)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreenBase) and app.screen.sight is not None)
+        await pilot.press("n")  # the first card: the player's first move
+        await wait_until(pilot, lambda: len(app.host.session.log) == 1)
+        log = list(app.host.session.log)
+        assert await quit_to_title(pilot, app) == "Quit to title (the game stays in Continue)"
+        (game,) = in_progress.games_in_progress(save_dir)
+        assert game.data.log == log
+        assert not app.screen.query_one("#title-menu", OptionList).get_option("continue").disabled
+
+
+@async_test
+async def test_the_menu_of_a_watched_game_says_it_is_not_kept(save_dir: Path) -> None:
+    watched = dict(game="kill-the-kings", config={"mode": "killer"}, seed=7,
+                   seats=[Seat("bot", "Random bot", "random")])
+    app = CutthroatApp(start=watched)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))  # the bot waits for the watcher
+        await pilot.press("l")  # a look at the board (the bot still waits)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreenBase))
+        assert await quit_to_title(pilot, app) == "Quit to title (watched game: not kept)"
+    assert kept(save_dir) == []

@@ -56,6 +56,96 @@ def test_two_sessions_on_one_save_dir_interleave_and_both_resume_exactly(save_di
         assert again.rules.encode_state(again.state) == session.rules.encode_state(session.state)
 
 
+def until_a_human_decides(session: Session, human: int) -> int:
+    """Play on as a table does until `human` has a decision of their own to make: bots play
+    (seeded), and the table answers for the human where nobody asks them (an answer with no
+    choice, the table's own step, a reaction window whose time ran out). Returns how many of
+    those answers it gave."""
+    rules, answered = session.rules, 0
+    for _ in range(500):
+        state = session.state
+        to_act = rules.to_act(state)
+        bots = [seat for seat in to_act if seat != human]
+        answer = None
+        if human in to_act:
+            answer = rules.auto_action(state, human) or rules.paced_action(state, human) or \
+                rules.reaction_default(state, human)
+        if answer is not None:
+            session.apply(answer, human)
+            answered += 1
+        elif bots:
+            bot = make_bot(rules, "random", seed=len(session.log))
+            session.apply(bot.choose(session.view(bots[0]), session.legal_actions(bots[0])), bots[0])
+        else:
+            return answered
+    raise AssertionError("the human was never asked")
+
+
+@pytest.mark.parametrize("game", [g.game_id for g in IMPLEMENTED])
+def test_a_deal_no_human_has_played_is_not_a_game_in_progress(save_dir, game):
+    """Every `cutthroat play` was kept from its deal, so the Continue list filled with games
+    nobody played. Bots moving first, and the answers the table gives for a human who wasn't
+    asked (a Nope window's pass when its time runs out, a draw with no choice), keep nothing;
+    the human's first decision (Kill The Kings: the first move) keeps the game from then on."""
+    rules = get_rules(game)
+    if rules.max_players == 1:
+        seats, human = [Seat("human", "You")], 0
+    else:  # a bot in the first seat
+        seats, human = [Seat("bot", "Bo", "random"), Seat("human", "Ana"), Seat("bot", "Cy", "random")], 1
+    session = Session(game, {}, 0, seats, autosave_path=in_progress.new_path(save_dir, game))
+    session.autosave()  # as a table does when it opens
+    answered = until_a_human_decides(session, human)
+    assert session.autosave_error is None and not session.autosave_path.exists()
+    assert in_progress.games_in_progress(save_dir) == []
+    if game in ("exploding-kittens", "stab-your-friends", "psycho-killer"):
+        assert answered > 0  # (the table did answer for the human, and that kept nothing)
+    bot = make_bot(session.rules, "random", seed=1)
+    session.apply(bot.choose(session.view(human), session.legal_actions(human)), human)
+    assert [g.path for g in in_progress.games_in_progress(save_dir)] == [session.autosave_path]
+    assert Session.load(session.autosave_path).log == session.log
+
+
+def test_a_resumed_game_and_a_kept_watched_game_are_kept_from_the_start(save_dir):
+    """A save that goes on has been played (or asked for): it is a game in progress at once."""
+    played = new_table(save_dir, "psycho-killer", 4, 4)
+    played.apply(*bot_move(played))
+    named = played.save(save_dir / "mine.json", "mine")
+    again = Session.load(named, autosave_path=in_progress.new_path(save_dir, "psycho-killer"))
+    again.autosave()
+    assert again.kept and again.autosave_path.exists()
+    watched = Session("kill-the-kings", {}, 3, [Seat("bot", "Hard bot", "hard")], kept=True,
+                      autosave_path=in_progress.new_path(save_dir, "kill-the-kings"))
+    watched.autosave()
+    assert watched.autosave_path.exists()
+
+
+def test_an_unwritable_save_dir_is_said_before_the_first_move(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    session = new_table(blocked, "kill-the-kings", 7, 1)
+    session.autosave()
+    assert session.autosave_error and session.autosave_error.startswith("can't write ")
+
+
+def test_a_lock_left_by_a_game_never_kept_goes_with_the_next_listing(save_dir):
+    """A table killed (-9) before its game was kept leaves its lock and nothing else."""
+    session = new_table(save_dir, "kill-the-kings", 7, 1)
+    code = ("import sys, os, signal; from cutthroat import in_progress\n"
+            "held = in_progress.claim(sys.argv[1]); os.kill(os.getpid(), signal.SIGKILL)")
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    died = subprocess.run([sys.executable, "-c", code, str(session.autosave_path)], env=env, capture_output=True)
+    assert died.returncode == -signal.SIGKILL, died.stderr
+    locks = save_dir / "in-progress" / ".locks"
+    assert len(list(locks.iterdir())) == 1
+    kept = new_table(save_dir, "kill-the-kings", 8, 1)
+    claim = in_progress.claim(kept.autosave_path)  # a table open, its game not kept yet: its lock stays
+    try:
+        assert in_progress.games_in_progress(save_dir) == []
+        assert [p.name for p in locks.iterdir()] == [f"{kept.autosave_path.name}.lock"]
+    finally:
+        claim.release()
+
+
 def test_a_finished_game_removes_only_its_own_file(save_dir):
     other = new_table(save_dir, "kill-the-kings", 1, 1)
     other.apply(*bot_move(other))

@@ -10,7 +10,7 @@ import pytest
 
 from cutthroat import saves
 from cutthroat.engine.codec import decoder, encode
-from cutthroat.engine.registry import get_rules
+from cutthroat.engine.registry import IMPLEMENTED, get_rules
 from cutthroat.games.kill_the_kings.rules import DRAW, NEXT_ROUND, RULES, Place, PlayReserve, Reserve
 from cutthroat.saves import SaveError, Seat
 from cutthroat.session import Session
@@ -373,6 +373,15 @@ def test_a_format_1_save_still_loads_and_replays_exactly():
     del doc["revision"]
     data = saves.parse(doc_bytes(doc))
     assert data.log == played_session().log and data.base is None and not data.note
+
+
+@pytest.mark.parametrize("game", [g.game_id for g in IMPLEMENTED])
+def test_the_rules_fix_note_reads_right_for_every_game(game):
+    rules = get_rules(game)
+    article = "an" if rules.name[0] in "AEIOU" else "a"  # (no game's name starts with a silent letter)
+    assert saves.rules_fix_note(rules, 12).startswith(f"Saved before {article} {rules.name} rules fix:")
+    assert saves.rules_fix_note(rules, 12).endswith("(its 12 earlier moves aren't replayed)")
+    assert saves.rules_fix_note(rules, 1).endswith("(its 1 earlier move isn't replayed)")
 
 
 def test_a_save_from_before_a_rules_fix_goes_on_from_its_snapshot(tmp_path):

@@ -92,3 +92,26 @@ async def test_the_nope_window_prompt_says_esc_passes() -> None:
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert "Esc pass" in shown and "Esc cancel" not in shown
+
+
+def test_counts_and_articles_read_right_for_any_number_and_name() -> None:
+    from cutthroat.engine.words import a_or_an, counted
+
+    assert [counted(n, "point") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    assert counted(1, "life", "lives") == "1 life" and counted(3, "life", "lives") == "3 lives"
+    assert [a_or_an(w) for w in ("Exploding Kittens", "Kill The Kings", "Imploding Kitten", "Ax", "one-eyed")] == \
+        ["an Exploding Kittens", "a Kill The Kings", "an Imploding Kitten", "an Ax", "a one-eyed"]
+    assert [a_or_an(n) for n in ("8", "11", "12", "18", "80", "7")] == ["an 8", "an 11", "a 12", "an 18", "an 80", "a 7"]
+
+
+@async_test
+async def test_the_log_read_back_counts_one_line_as_one() -> None:
+    from textual.app import App
+
+    from cutthroat.tui.screens.history import HistoryScreen
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(HistoryScreen("Kill The Kings", ["Round 1 · Killer mode (target 7)"]))
+        await pilot.pause()
+        assert "The game so far (1 line)" in screen_text(app)

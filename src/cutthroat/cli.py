@@ -11,6 +11,7 @@ from typing import Sequence
 
 from cutthroat import __version__
 from cutthroat.engine.registry import GAMES, UnknownGame, game_info, get_rules, parse_variants
+from cutthroat.engine.words import counted
 
 EXIT_USAGE = 2
 SEAT_NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve", "Fin", "Gus", "Hal")
@@ -48,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     seats(play)
     play.add_argument("--humans", type=int, default=1, help="the first H seats are humans (default 1)")
     play.add_argument("--keep", action="store_true",
-                      help="keep a game with no human seat in Continue (watched games are not kept)")
+                      help="keep a game with no human seat in Continue (watched games are not kept; a human's game "
+                           "is kept from their first move)")
 
     load = sub.add_parser("load", help="resume a save file")
     load.add_argument("file", metavar="FILE")
@@ -216,10 +218,20 @@ def _rules(game_id: str):
 
 
 def _config(rules, variants: list[str]) -> dict[str, str]:
+    """The config the `--variant`s make; one that would do nothing (an option of another choice,
+    like `custom=` without `recipe=custom`) is refused rather than ignored."""
     try:
-        return parse_variants(rules, variants)
+        config = parse_variants(rules, variants)
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    given = {spec.partition("=")[0].strip() for spec in variants}
+    for variant in rules.variants:
+        if variant.name in given and variant.shown_when is not None:
+            name, value = variant.shown_when
+            if config.get(name) != value:
+                raise CliError(f"--variant {variant.name} applies only with {name}={value}: "
+                               f"add --variant {name}={value}")
+    return config
 
 
 def _players(rules, players: int | None, config: dict[str, str]) -> int:
@@ -238,13 +250,14 @@ def _bot_levels(spec: str | None, count: int) -> list[str]:
         if level not in LEVELS:
             raise CliError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     if count == 0:
-        if spec and "," in spec:
-            raise CliError("--bots lists levels for bot seats, but there are none")
+        if spec:  # (asked for bots and got none: say so rather than start a game without them)
+            raise CliError("--bots gives the bot seats' levels, but every seat is a human's "
+                           "(fewer --humans leaves seats for bots)")
         return []
     if len(levels) == 1:
         return levels * count
     if len(levels) != count:
-        raise CliError(f"--bots lists {len(levels)} levels for {count} bot seats")
+        raise CliError(f"--bots lists {counted(len(levels), 'level')} for {counted(count, 'bot seat')}")
     return levels
 
 
@@ -357,6 +370,9 @@ def cmd_play(args) -> int:
     players = _players(rules, args.players, config)
     if not 0 <= args.humans <= players:
         raise CliError(f"--humans must be between 0 and {players}")
+    if args.keep and args.humans:
+        raise CliError("--keep is for a game with no human seat (--humans 0): a game a human plays "
+                       "is kept from their first move")
     levels = _bot_levels(args.bots, players - args.humans)
     if players == 1:
         seats = [Seat("human", "You")] if args.humans else [Seat("bot", f"{levels[0].title()} bot", levels[0])]

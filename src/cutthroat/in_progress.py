@@ -1,7 +1,9 @@
 """Games in progress: one autosave per game, so no game, window or process writes over another's.
 
 Every table with a human seat keeps its own file, `<save dir>/in-progress/<game>-<table id>.json`,
-written by its session after every action and removed (that file only) when the game ends. While
+written by its session after every action and removed (that file only) when the game ends. A new
+deal is written from its first human decision (`decides`): a game nobody has played yet (bots may
+have moved) is not one to come back to, so trying things out doesn't fill the Continue list. While
 a table is open its process holds a lock on the game (`claim`): a second window or ssh login of
 the same account sees the game as "open elsewhere" and can't resume it, so it can't write over
 it. A lock dies with its process, kill -9 included. The single `autosave.json` of save format 1
@@ -40,6 +42,17 @@ def is_in_progress(save_dir: str | os.PathLike, path: str | os.PathLike) -> bool
     return path.parent == folder(save_dir).resolve() or path == (Path(save_dir) / LEGACY_AUTOSAVE).resolve()
 
 
+def decides(rules, state, seat: int, action, seats) -> bool:
+    """Is `action`, about to be played in `state`, a human's own decision? Not a bot's move, nor
+    one the table makes for a human without asking: an answer with no choice (`auto_action`), the
+    table's own step (`paced_action`), or a reaction window's default (what it plays when its time
+    runs out, while a human may not be looking)."""
+    if seats[seat].is_bot:
+        return False
+    return action not in (rules.auto_action(state, seat), rules.paced_action(state, seat),
+                          rules.reaction_default(state, seat))
+
+
 @dataclass
 class GameInProgress:
     """One entry of the Continue list: the file, what it holds (or why it can't be read)."""
@@ -59,6 +72,7 @@ class GameInProgress:
 def games_in_progress(save_dir: str | os.PathLike) -> list[GameInProgress]:
     """Every game in progress in the save directory, newest first, each read and checked."""
     files = saves.listed(folder(save_dir))  # (confined: no link is followed out of the folder)
+    _forget_stale_locks(folder(save_dir), {p.name for p in files})
     legacy = Path(save_dir) / LEGACY_AUTOSAVE
     if legacy.is_file() and not (saves.confined() and legacy.is_symlink()):
         files.append(legacy)
@@ -147,6 +161,16 @@ def is_claimed(path: str | os.PathLike) -> bool:
     finally:
         os.close(fd)  # (a lock we just took goes with it)
     return False
+
+
+def _forget_stale_locks(games: Path, names: set[str]) -> None:
+    """Remove the locks nobody holds of games with no file: a table closed without a word (kill
+    -9) before its game was kept leaves one. (A new table's game has a name of its own, and its
+    lock is held until its file is written.)"""
+    for lock in saves.listed(games / _LOCKS, "*.lock"):
+        game = games / lock.name.removesuffix(".lock")
+        if game.name not in names and not is_claimed(game):
+            lock.unlink(missing_ok=True)
 
 
 def _lock_path(path: Path) -> Path:

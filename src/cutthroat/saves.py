@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ from cutthroat import __version__
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.engine.protocol import Action, IllegalAction
 from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
+from cutthroat.engine.words import a_or_an, counted
 from cutthroat.names import NAME_MAX, clean, graphemes, name_problem  # (NAME_MAX: read here by saves' callers too)
 from cutthroat.paths import write_atomically
 
@@ -138,8 +140,7 @@ class SaveSummary:
 
     @property
     def line(self) -> str:
-        moves = f"{self.moves} move{'s' * (self.moves != 1)}"
-        return " · ".join(part for part in (self.players, moves, self.progress) if part)
+        return " · ".join(part for part in (self.players, counted(self.moves, "move"), self.progress) if part)
 
 
 def summarize(data: SaveData) -> SaveSummary:
@@ -170,7 +171,7 @@ def players_text(seats: list[Seat]) -> str:
     bots = len(seats) - len(humans)
     text = ", ".join(humans) if humans else "bots only"
     if humans and bots:
-        text += f" + {bots} bot{'s' * (bots != 1)}"
+        text += f" + {counted(bots, 'bot')}"
     return text
 
 
@@ -196,13 +197,31 @@ def write(path: str | os.PathLike, data: SaveData) -> Path:
     """Write atomically: a temp file beside the target, flushed and fsynced, then renamed over it."""
     path = Path(path)
     text = json.dumps(to_json(data), indent=1, ensure_ascii=False)
-    if confined() and path.parent.is_symlink():  # a link in the player's folder leads out of it
-        raise SaveError(f"can't write {path.name}: its folder is a link")
+    _refuse_linked_folder(path)
     try:
         write_atomically(path, text)
     except OSError as exc:
         raise SaveError(f"can't write {_shown(path)}: {_reason(exc)}") from None
     return path
+
+
+def check_writable(path: str | os.PathLike) -> None:
+    """Raise the SaveError `write` would if a save couldn't be written at `path` (its folder is
+    made if missing, and a file tried in it): a game not written yet says so at once."""
+    path = Path(path)
+    _refuse_linked_folder(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise SaveError(f"can't write {_shown(path)}: {_reason(exc)}") from None
+
+
+def _refuse_linked_folder(path: Path) -> None:
+    if confined() and path.parent.is_symlink():  # a link in the player's folder leads out of it
+        raise SaveError(f"can't write {path.name}: its folder is a link")
 
 
 def _reason(exc: OSError) -> str:
@@ -338,11 +357,16 @@ def _validate(doc: Any) -> SaveData:
         if revision == rules.revision:
             raise SaveError("the saved position doesn't match its move log (was the file edited?)")
         # Saved before a rules fix that changes how its moves replay: it goes on from where it was.
-        note = (f"Saved before a {rules.name} rules fix: the game goes on from where it was "
-                f"(its {len(log)} earlier moves aren't replayed)")
         return SaveData(game, config, seats, seed, [], snapshot, name, stats=new_stats(rules, len(seats)),
-                        base=rules.copy(snapshot), note=note)
+                        base=rules.copy(snapshot), note=rules_fix_note(rules, len(log)))
     return SaveData(game, config, seats, seed, log, state, name, stats=stats, base=base)
+
+
+def rules_fix_note(rules, moves: int) -> str:
+    """What a player is told, once, opening a game saved before a rules fix (see the module's docstring)."""
+    are = "isn't" if moves == 1 else "aren't"
+    return (f"Saved before {a_or_an(rules.name)} rules fix: the game goes on from where it was "
+            f"(its {counted(moves, 'earlier move')} {are} replayed)")
 
 
 def _decode_state(rules, doc, what: str):

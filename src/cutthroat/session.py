@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from cutthroat import saves
+from cutthroat import in_progress, saves
 from cutthroat.engine.protocol import Action, Event, IllegalAction, Result
 from cutthroat.engine.registry import get_rules
 from cutthroat.saves import SaveData, SaveError, Seat, new_stats, tally
@@ -22,7 +22,8 @@ class Session:
                  state: Any = None, log: list[tuple[int, Action]] | None = None,
                  stats: list[dict[str, Any]] | None = None,
                  autosave_path: str | os.PathLike | None = None, think_ms: int | None = None,
-                 undo_allowed: bool = True, figures: bool = True, base: Any = None) -> None:
+                 undo_allowed: bool = True, figures: bool = True, base: Any = None,
+                 kept: bool = False) -> None:
         self.game = game
         self.rules = get_rules(game)
         self.config = dict(config)
@@ -40,6 +41,10 @@ class Session:
                 self.base = self.rules.copy(state)
         self.stats = stats if stats is not None else new_stats(self.rules, len(seats))
         self.autosave_path = Path(autosave_path) if autosave_path else None
+        #: Is the game in progress kept (its autosave written)? A new deal is from its first human
+        #: decision (`in_progress.decides`); a resumed save, and a watched game asked to be kept
+        #: (`kept`), from the start.
+        self.kept = kept
         self.undo_allowed = undo_allowed
         self.figures = figures and bool(self.rules.stat_columns)  # `simulate` needs no game-over figures
         self.think_ms = think_ms
@@ -52,6 +57,8 @@ class Session:
     # -- construction ----------------------------------------------------------------------
     @classmethod
     def from_save(cls, data: SaveData, **kwargs) -> "Session":
+        """A saved game goes on: kept as a game in progress from the start (it has been played)."""
+        kwargs.setdefault("kept", True)
         return cls(data.game, data.config, data.seed, data.seats, state=data.state, log=data.log,
                    stats=data.stats, base=data.base, **kwargs)
 
@@ -97,7 +104,9 @@ class Session:
             raise IllegalAction(f"It is not {self.seats[seat].name}'s move")
         undoable = self.undo_allowed and self.rules.undoable(self.state, action)
         before = (self.rules.copy(self.state), [dict(s) for s in self.stats]) if undoable else None
+        decided = not self.kept and in_progress.decides(self.rules, self.state, seat, action, self.seats)
         events = self.rules.apply(self.state, action, seat)
+        self.kept = self.kept or decided
         # Asked again afterwards: a move that ended the round (or game) is no longer undoable.
         if undoable and self.rules.undoable(self.state, action):
             self._undo.append(before)
@@ -157,7 +166,7 @@ class Session:
 
     def _changed(self) -> None:
         self.version += 1
-        if self.autosave_path is not None:
+        if self.kept:
             self.autosave()
 
     # -- saving ----------------------------------------------------------------------------
@@ -169,14 +178,18 @@ class Session:
         return saves.write(path, self.save_data(name))
 
     def autosave(self) -> None:
-        """Keep the autosave in step; a finished game leaves no autosave to resume."""
+        """Keep the autosave in step; a finished game leaves no autosave to resume. Before the
+        game is kept it is only checked (a folder that can't hold it is said at once)."""
         if self.autosave_path is None:
             return
         if self.is_over:
             self.discard_autosave()
             return
         try:
-            self.save(self.autosave_path, "autosave")
+            if self.kept:
+                self.save(self.autosave_path, "autosave")
+            else:
+                saves.check_writable(self.autosave_path)
             self.autosave_error = None
         except SaveError as exc:
             self.autosave_error = str(exc)  # the game goes on; the table says so once

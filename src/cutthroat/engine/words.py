@@ -1,4 +1,5 @@
-"""Words every game's text shares: a seat's name, who won, an ordinal, "You" agreeing."""
+"""Words every game's text shares: a seat's name, who won, an ordinal, a count with its noun,
+"a" or "an", "You" agreeing."""
 
 from __future__ import annotations
 
@@ -14,6 +15,27 @@ def seat_name(names: Sequence[str], seat: int) -> str:
 def ordinal(k: int) -> str:
     """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """"1 point", "2 points", "0 kings" (`plural` for a noun that doesn't just take an s: "lives")."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+#: Words spelt with a vowel that start with a consonant's sound ("a one-eyed", "a unique").
+_VOWEL_LETTER_CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "eu")
+
+
+def a_or_an(word: str) -> str:
+    """The word after "a" or "an", by its sound: "a Kill card", "an Exploding Kittens rules fix",
+    "an Ax", "an 8", "an 11", "a 12" (a game's own names and numbers; not every English word)."""
+    lower = word.lower()
+    if lower[:1].isdigit():
+        digits = lower[:len(lower) - len(lower.lstrip("0123456789"))]
+        an = digits.startswith("8") or digits in ("11", "18")
+    else:
+        an = lower[:1] in ("a", "e", "i", "o", "u") and not lower.startswith(_VOWEL_LETTER_CONSONANT_SOUND)
+    return f"{'an' if an else 'a'} {word}"
 
 
 def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:

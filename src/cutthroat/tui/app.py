@@ -186,17 +186,18 @@ class CutthroatApp(App):
 
     # -- games ---------------------------------------------------------------------------------
     def new_session(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
-                    think_ms: int | None = None, autosave: Path | None = None) -> Session:
+                    think_ms: int | None = None, autosave: Path | None = None, kept: bool = False) -> Session:
         return Session(game, config, seed, seats, autosave_path=autosave, think_ms=think_ms,
-                       undo_allowed=self.settings.undo)
+                       undo_allowed=self.settings.undo, kept=kept)
 
     def start_game(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
                    think_ms: int | None = None, keep: bool = False) -> None:
-        """A new table. It is a game in progress from its deal, with its own autosave, if a human
-        sits at it (or `keep` asks: watching bots is not a game to come back to)."""
-        kept = keep or any(not seat.is_bot for seat in seats)
-        path = in_progress.new_path(self.save_dir, game) if kept else None
-        session = self.new_session(game, config, seed, seats, think_ms, path)
+        """A new table. If a human sits at it, it has its own autosave, written from the first
+        human decision on (a deal nobody has played is not a game to come back to). A game of
+        bots only is watched and not kept, unless `keep` asks: then it is kept from its deal."""
+        humans = any(not seat.is_bot for seat in seats)
+        path = in_progress.new_path(self.save_dir, game) if keep or humans else None
+        session = self.new_session(game, config, seed, seats, think_ms, path, kept=keep and not humans)
         if path is not None and not self._take_claim(path):
             return
         session.autosave()

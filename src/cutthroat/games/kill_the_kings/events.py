@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from cutthroat.engine.cards import Card
 from cutthroat.engine.protocol import Event
+from cutthroat.engine.words import agree, counted
 from cutthroat.games.kill_the_kings.cards import SPOT_NAMES
 
 
@@ -89,7 +90,7 @@ class RoundEnded(Event):
     kind = "round_ended"
 
     def describe(self, names=()) -> str:
-        return f"Round {self.round} over: {self.kings} king{'s' * (self.kings != 1)}, +{self.points} (total {self.total})"
+        return f"Round {self.round} over: {counted(self.kings, 'king')}, +{self.points} (total {self.total})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +102,9 @@ class GameEnded(Event):
     kind = "game_ended"
 
     def describe(self, names=()) -> str:
-        verdict = "You win" if self.won else "You lose"
-        return f"Game over: {self.total} points — {verdict} ({self.mode.title()} needs {self.target})"
+        """The player by name where a name is given (a watched bot), else "You"."""
+        verdict = agree(f"{names[0] if names else 'You'} {'wins' if self.won else 'loses'}")
+        return f"Game over: {counted(self.total, 'point')} — {verdict} ({self.mode.title()} needs {self.target})"
 
 
 EVENT_TYPES = (RoundStarted, CardDrawn, CardPlaced, CardReserved, KingKilled, Busted, Stuck,

@@ -16,6 +16,7 @@ from typing import Any
 
 from cutthroat.engine.protocol import Action, Event, IllegalAction, Result, Rules, Variant
 from cutthroat.engine.rng import Rng
+from cutthroat.engine.words import counted
 from cutthroat.games.kill_the_kings import text
 from cutthroat.games.kill_the_kings.actions import (
     ACTION_TYPES,
@@ -156,7 +157,7 @@ class KillTheKingsRules(Rules):
         return Result(
             winners=[0] if won else [],
             scores=[total],
-            summary=f"{total} points: {'win' if won else 'loss'} in {state.mode.title()} mode (target {target})",
+            summary=f"{counted(total, 'point')}: {'win' if won else 'loss'} in {state.mode.title()} mode (target {target})",
             details={"mode": state.mode, "target": target, "round_points": list(state.round_points),
                      "killer_win": total >= TARGETS["killer"], "psycho_win": total >= TARGETS["psycho"]},
         )
@@ -181,7 +182,7 @@ class KillTheKingsRules(Rules):
 
     def progress(self, state) -> str:
         points = state.total
-        return f"round {state.round} of {ROUNDS} · {points} point{'s' * (points != 1)}"
+        return f"round {state.round} of {ROUNDS} · {counted(points, 'point')}"
 
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

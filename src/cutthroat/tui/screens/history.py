@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from cutthroat.engine.words import counted
 from cutthroat.tui.binding_ids import with_ids
 
 
@@ -32,7 +33,7 @@ class HistoryScreen(Screen):
         self.entries = list(entries)
 
     def compose(self) -> ComposeResult:
-        yield Static(f" CUTTHROAT ▸ {self.title_text} ▸ The game so far ({len(self.entries)} lines)",
+        yield Static(f" CUTTHROAT ▸ {self.title_text} ▸ The game so far ({counted(len(self.entries), 'line')})",
                      classes="title-bar")
         yield RichLog(id="history-log", wrap=True, markup=False, highlight=False, auto_scroll=False)
         yield Footer()

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cutthroat.engine.registry import GAMES
+from cutthroat.engine.words import counted
 from cutthroat.saves import NAME_MAX
 from cutthroat.serve.client import ServiceError
 from cutthroat.tui.binding_ids import with_ids
@@ -302,7 +303,7 @@ class LobbyScreen(Screen):
             return
         free = sum(1 for s in table["seats"] if not s["taken"])
         early = " · s: start now, bots in the free seats" if self.made == code else ""
-        self.status(f"Table {code}: waiting for {free} more player{'s' * (free != 1)} — "
+        self.status(f"Table {code}: waiting for {counted(free, 'more player')} — "
                     f"tell your friends the code {code}{early}")
         self.refresh_bindings()
 

@@ -18,12 +18,31 @@ CHOICES = (
     ("load", "Load game…"),
     ("settings", "Settings"),
     ("rules", "Rules"),
-    ("title", "Quit to title (the game stays in Continue)"),
+    ("title", "Quit to title"),  # (what becomes of the game: `leave_words`)
     ("quit", "Quit Cutthroat"),
 )
 
 
 SERVED_LEAVE = "Back to the lobby (the table plays on; your seat waits for you)"
+#: What quitting to the title does to the game on the table, by what its session keeps.
+LEAVE_WORDS = {
+    "kept": "Quit to title (the game stays in Continue)",
+    "not yet": "Quit to title (no move made yet: not kept)",
+    "watched": "Quit to title (watched game: not kept)",
+    "failing": "Quit to title (autosave failed: not kept)",
+    "over": "Quit to title",
+}
+
+
+def leave_words(session) -> str:
+    """The menu's "Quit to title", saying whether the game will be in Continue afterwards."""
+    if session.autosave_path is None:
+        return LEAVE_WORDS["watched"]
+    if session.is_over:
+        return LEAVE_WORDS["over"]
+    if session.autosave_error:
+        return LEAVE_WORDS["failing"]
+    return LEAVE_WORDS["kept" if session.kept else "not yet"]
 
 
 class MenuScreen(SafeDismiss, ModalScreen[str | None]):
@@ -39,7 +58,9 @@ class MenuScreen(SafeDismiss, ModalScreen[str | None]):
         self.served_table = served_table
 
     def compose(self) -> ComposeResult:
-        choices = [(key, SERVED_LEAVE if key == "title" and self.served_table else label)
+        host = getattr(self.app, "host", None)
+        leave = SERVED_LEAVE if self.served_table else leave_words(host.session) if host is not None else None
+        choices = [(key, leave if key == "title" and leave else label)
                    for key, label in CHOICES if not (self.served_table and key in ("save", "load"))]
         with Vertical(id="menu-dialog", classes="dialog"):
             yield Static("Menu", classes="dialog-title")

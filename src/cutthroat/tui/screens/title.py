@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from cutthroat import in_progress
 from cutthroat.engine.registry import GAMES, game_info
+from cutthroat.engine.words import counted
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import escape, plain
 
@@ -116,7 +117,7 @@ class TitleScreen(Screen):
         if game.summary is None:
             return f"{game.path.name} (broken)"
         moves = game.summary.moves
-        moves_text = f" ({moves} move{'s' * (moves != 1)})"
+        moves_text = f" ({counted(moves, 'move')})"
         progress = f", {game.summary.progress}" if game.summary.progress else ""
         if len(game.summary.game + progress + moves_text) > CONTINUE_WIDTH:
             progress = ""  # the Continue screen's list has room for it

@@ -10,8 +10,10 @@ from textual.widgets import Footer, Static
 
 from cutthroat.games.kill_the_kings.cards import KILL_POINTS, ROUNDS, TARGETS
 from cutthroat.games.kill_the_kings.rules import KtkView
+from cutthroat.engine.words import counted
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import escape
 
 REASONS = {
     "all_killed": "all four kings killed",
@@ -34,17 +36,37 @@ def ending(view: KtkView, card: str | None) -> str:
 KINGS_FOR_POINTS = {sum(KILL_POINTS[:k]): k for k in range(5)}
 
 
+#: The widest sum a round can show ("1 + 2 + 3 + 4"): every round's "=" lines up under it.
+SUM_WIDTH = len(" + ".join(map(str, KILL_POINTS)))
+
+
 def breakdown(view: KtkView) -> list[str]:
+    """One line a round, in columns: "Round 2   1 king    1             =  1"."""
     lines = []
     for r in range(ROUNDS):
         if r < len(view.round_points):
             points = view.round_points[r]
             kings = KINGS_FOR_POINTS[points]
             sums = " + ".join(str(p) for p in KILL_POINTS[:kings]) or "0"
-            lines.append(f"  Round {r + 1}   {kings} king{'s' * (kings != 1)}   {sums} = {points}")
+            lines.append(f"  Round {r + 1}   {counted(kings, 'king'):<7}   {sums:<{SUM_WIDTH}} = {points:>2}")
         else:
             lines.append(f"  Round {r + 1}   —")
     return lines
+
+
+def other_mode_note(mode: str, total: int) -> str:
+    """What the score would do in the other mode, only where this game's verdict doesn't already
+    say it: after a win in the easier mode (the harder one too?) or a loss in the harder one (the
+    easier one?). A loss in the easier mode loses the harder one too; a win in the harder one wins
+    the easier one too: then nothing is said."""
+    (other, target), = ((m, t) for m, t in TARGETS.items() if m != mode)
+    won, harder = total >= TARGETS[mode], target > TARGETS[mode]
+    if won != harder:
+        return ""
+    other_won = total >= target
+    verdict = ("also win" if other_won else "not win") if won else ("win" if other_won else "not win")
+    either = "" if won or other_won else " either"
+    return f"(That would {verdict} {other.title()} mode{either}, target {target}.)"
 
 
 class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
@@ -64,7 +86,7 @@ class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
         left = ROUNDS - len(v.round_points)
         needed = max(0, v.target - v.total)
         outlook = (f"{v.mode.title()} target {v.target} reached already!" if needed == 0
-                   else f"{needed} more point{'s' * (needed != 1)} needed in {left} round{'s' * (left != 1)}"
+                   else f"{counted(needed, 'more point')} needed in {counted(left, 'round')}"
                    + ("" if needed <= 10 * left else " — out of reach, but play for the score"))
         with Vertical(classes="dialog", id="round-end"):
             yield Static(f"Round {v.round} over: +{points}", classes="dialog-title")
@@ -83,24 +105,29 @@ class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
     ])
 
-    def __init__(self, view: KtkView, seed: int, card: str | None = None) -> None:
+    def __init__(self, view: KtkView, seed: int, card: str | None = None, bot: str | None = None) -> None:
+        """`bot`: the name of the bot that played (a watched game), None for a human's game."""
         super().__init__()
         self.view_ = view
         self.seed = seed
         self.card = card
+        self.bot = bot
 
     def compose(self) -> ComposeResult:
         v = self.view_
         won = v.total >= v.target
-        other = "psycho" if v.mode == "killer" else "killer"
-        other_note = (f"(That would {'also ' if v.total >= TARGETS[other] else 'not '}"
-                      f"win {other.title()} mode, target {TARGETS[other]}.)")
+        if self.bot is None:
+            title, tone = ("YOU WIN", "-won") if won else ("You lose", "-lost")
+        else:  # the watcher neither won nor lost
+            title, tone = f"{self.bot} {'wins' if won else 'loses'}", ""
         with Vertical(classes="dialog", id="game-over"):
-            yield Static("YOU WIN" if won else "You lose", classes="dialog-title " + ("-won" if won else "-lost"))
+            yield Static(escape(title), classes=f"dialog-title {tone}".strip())
             yield Static(f"The last round ended: {ending(v, self.card)}.")
             yield Static("\n".join(breakdown(v)), classes="breakdown")
             yield Static(f"Total {v.total} of 30 · {v.mode.title()} mode needs {v.target} · seed {self.seed}")
-            yield Static(other_note)
+            note = other_mode_note(v.mode, v.total)
+            if note:
+                yield Static(note)
             yield Static("n: play again (new seed) · r: same seed · l: look at the board · t: title",
                          classes="dialog-help")
         yield Footer()

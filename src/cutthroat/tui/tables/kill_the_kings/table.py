@@ -18,6 +18,7 @@ from textual.events import Click
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import counted
 from cutthroat.games.kill_the_kings.actions import DRAW, NEXT_ROUND, PLACE, PLAY_RESERVE, RESERVE
 from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES, finishable
 from cutthroat.games.kill_the_kings.state import KtkView, bust_cards
@@ -113,7 +114,7 @@ class TableScreen(TableScreenBase):
             log.tell(line)
         history = self.history_events()  # resumed: the game so far
         if history:
-            log.narrate(history, self.log_seat, (), self.ascii_style)
+            log.narrate(history, self.log_seat, self.log_names, self.ascii_style)
             log.tell("— resumed here —")
         if view.phase in ("round_over", "game_over"):  # resumed at a round's or the game's end
             self.call_after_refresh(self.show_round_end)
@@ -155,6 +156,12 @@ class TableScreen(TableScreenBase):
         return self.sight.update.view
 
     @property
+    def log_names(self) -> tuple[str, ...]:
+        """The names the log's lines use: none for a human's game (it reads "You win"), the
+        bot's in a watched one ("Hard bot loses": the watcher lost nothing)."""
+        return () if self.humans else tuple(self.names)
+
+    @property
     def human_turn(self) -> bool:
         return self.lens.mode == SOLO and bool(self.update.legal)
 
@@ -182,7 +189,7 @@ class TableScreen(TableScreenBase):
         total = view.total
         kings = view.kings_killed
         bar = (f" CUTTHROAT ▸ Kill The Kings  {view.mode.title()} · Round {view.round}/3 · {kings}/4 kings · "
-               f"{total} pt{'s' * (total != 1)} · target {view.target}")
+               f"{counted(total, 'pt')} · target {view.target}")
         self.query_one("#status-bar", Static).update(to_ascii(bar) if ascii_style else bar)
         cols, spots = self.targets(view)
         hint = self.hinted
@@ -278,7 +285,7 @@ class TableScreen(TableScreenBase):
             return f"{card} fits under no king right now (Esc drops it)"
         keys = "n draw · 5–8 pick up a reserve card to play it · h hint"
         if None not in view.reserve:  # the next card may be the last: say how likely
-            return f"Reserve full: {bust_cards(view)} of {view.deck_count} cards left would bust you\n{keys}"
+            return f"Reserve full: {bust_cards(view)} of {counted(view.deck_count, 'card')} left would bust you\n{keys}"
         return keys
 
     def doom_note(self, view: KtkView, cols: set[int]) -> str:
@@ -293,7 +300,8 @@ class TableScreen(TableScreenBase):
 
     # -- the port talks back -------------------------------------------------------------------
     def narrate(self, update: SeatUpdate) -> None:
-        self.query_one(EventLog).post_message(EventLog.Told(update.events, update.seat, (), self.ascii_style))
+        self.query_one(EventLog).post_message(EventLog.Told(update.events, update.seat, self.log_names,
+                                                            self.ascii_style))
         self.hinted = None
         if any(e.kind == "round_ended" for e in update.events):
             ender = next((e.card for e in reversed(update.events) if e.kind in ("busted", "card_placed")), None)
@@ -307,7 +315,8 @@ class TableScreen(TableScreenBase):
         view = self.view
         card = self.ending_card
         if view.phase == "game_over":
-            self.app.push_screen(GameOverScreen(view, self.seed, card), self.after_game_over)
+            self.app.push_screen(GameOverScreen(view, self.seed, card, None if self.humans else self.names[0]),
+                                 self.after_game_over)
         elif view.phase == "round_over":
             self.app.push_screen(RoundEndScreen(view, card), self.after_round_end)
 
