@@ -157,3 +157,36 @@ async def test_saves_made_in_a_trip_over_window_and_at_a_held_predicament_resume
             assert isinstance(app.screen, ChoiceScreen) and words in screen_text(app)
             if session is hold:  # Ana alone decides: nothing moved before her answer
                 assert session_of(app).state == session.state
+
+
+@async_test
+async def test_the_results_table_lines_a_heuristic_bot_row_up_with_its_headers() -> None:
+    """"heuristic bot" is the longest "Who": its row's figures sit under their headings."""
+    from cutthroat.session import Session
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "heuristic"), Seat("bot", "Cy", "random")]
+    for seed in range(200):  # a game whose last move a bot must make (its only legal one)
+        rng, full = random.Random(seed), Session(GAME, {"quickie": "on"}, seed, seats)
+        while not full.is_over:
+            seat = rng.choice(full.to_act)
+            full.apply(rng.choice(full.legal_actions(seat)), seat)
+        seat = full.log[-1][0]
+        short = Session(GAME, {"quickie": "on"}, seed, seats)
+        for q, action in full.log[:-1]:
+            short.apply(action, q)
+        if seat != 0 and len(short.legal_actions(seat)) == 1:
+            break
+    app = CutthroatApp(loaded=short.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(500):
+            if isinstance(app.screen, GameOverScreen) and "Points" in screen_text(app):
+                break
+            await pilot.pause(0.02)
+        lines = screen_text(app).splitlines()
+    head = next(line for line in lines if "Who" in line and "Points" in line)
+    rows = [line for line in lines if " bot " in line or " human " in line]
+    assert any("heuristic bot" in row for row in rows) and len(rows) == 3
+    for heading in ("Points", "PKs", "Wpns", "Attacked", "Defended", "Trips"):
+        end = head.index(heading) + len(heading)
+        for row in rows:  # every figure ends in its heading's last column
+            assert row[end - 1] != " " and row[end:end + 1] in (" ", "┃"), (heading, head, row)

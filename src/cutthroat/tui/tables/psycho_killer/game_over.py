@@ -35,8 +35,8 @@ def tie_line(details, winners) -> str:
     return f"Level on {points_words(best)} and Psycho Killers: fewest weapons decides."
 
 
-#: The "Who" column's width: the longest entry ("heuristic bot") and a space.
-WHO = 14
+#: The "Who" column's width: its longest entry, "heuristic bot" (the points column right-aligned after it keeps a gap).
+WHO = 13
 
 
 def figures(table, update: SeatUpdate) -> str:
