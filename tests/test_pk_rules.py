@@ -1452,6 +1452,8 @@ def test_a_booby_trapped_kept_predicament_goes_back_face_down():
     events = act(state, Evade(C("BOOBY")))
     assert ev(events, "evaded")[0].for_seat(1).drawn is None and ev(events, "evaded")[0].for_seat(0).drawn is C("HURTS")
     let_go(state)
+    assert top_kind(state) == "deck" and RULES.view(state, 0).stack[-1].picks == (C("HURTS"),)
+    assert RULES.view(state, 1).stack[-1].picks == () and RULES.view(state, 1).stack_hidden[-1] == 1
     events = act(state, ToDeck(1))
     ret = ev(events, "returned")[0]
     assert ret.for_seat(0).card is C("HURTS") and ret.for_seat(1).card is None and ret.for_seat(None).card is None

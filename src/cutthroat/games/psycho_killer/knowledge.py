@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections import Counter
 
 from cutthroat.engine.rng import Rng
-from cutthroat.games.psycho_killer.cards import PkCard, build_deck
+from cutthroat.games.psycho_killer.cards import BOOBY_TRAP, PkCard, build_deck
 from cutthroat.games.psycho_killer.state import (DRAWN, FORCED, HOLD, LIMBO, PICK, Frame, PkState, PkView, Slot,
                                                  may_hold, shown_when_drawn)
 
-#: Picks everyone watches being made: weapons out of injury piles, a card going back on a deck.
-PUBLIC_PICKS = frozenset({"HURTS", "BANDAID", "STITCHES", "DTAP", "BOOBY"})
+#: Picks everyone watches being made: weapons out of injury piles, a Psycho Killer going back on
+#: a deck. (A card Booby Trapped waits in its frame as seen as it was drawn: `picks_hidden`.)
+PUBLIC_PICKS = frozenset({"HURTS", "BANDAID", "STITCHES", "DTAP"})
 
 
 def card_hidden(state: PkState, f: Frame, seat: int | None) -> bool:
@@ -34,9 +35,11 @@ def card_hidden(state: PkState, f: Frame, seat: int | None) -> bool:
     return f.kind == FORCED and f.target != seat
 
 
-def picks_hidden(f: Frame, seat: int | None) -> bool:
+def picks_hidden(state: PkState, f: Frame, seat: int | None) -> bool:
     if not f.picks or f.card is not None and f.card.code in PUBLIC_PICKS:
         return False
+    if f.card is BOOBY_TRAP:
+        return f.seat != seat and not shown_when_drawn(state, f.seat, f.picks[0])
     return f.seat != seat or f.kind == PICK and f.card.code == "SPLIT"  # several players' passes mixed
 
 
@@ -58,7 +61,7 @@ def view(state: PkState, player: int | None = None) -> PkView:
         k = 0
         if card_hidden(state, f, player):
             f, k = f._replace(card=None), 1
-        if picks_hidden(f, player):
+        if picks_hidden(state, f, player):
             f, k = f._replace(picks=()), k + len(f.picks)
         stack.append(f)
         hidden.append(k)
@@ -107,6 +110,8 @@ def fits_place(table, where: str, owner: int, frame: Frame | None, card: PkCard)
         return card.kind == "predicament"
     if card.kind == "pk":
         return False
+    if where == "pick" and frame is not None and frame.card is BOOBY_TRAP:  # a drawn card it couldn't see
+        return card.kind == "predicament" and not shown_when_drawn(table, owner, card)
     if where == "pick" and frame is not None and frame.card is not None and frame.card.code == "DISARM":
         return card.kind in ("weapon", "predicament")
     return card.kind != "predicament" or may_hold(table, owner)
@@ -205,7 +210,7 @@ def scramble(state: PkState, seat: int | None, rng) -> PkState:
             spots.append(("card", i, 0))
             places.append((f.kind, f.seat, f))
             cards.append(f.card)
-        if picks_hidden(f, seat):
+        if picks_hidden(s, f, seat):
             spots += [("pick", i, j) for j in range(len(f.picks))]
             places += [("pick", f.seat, f)] * len(f.picks)
             cards += f.picks
