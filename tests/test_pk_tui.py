@@ -190,3 +190,28 @@ async def test_the_results_table_lines_a_heuristic_bot_row_up_with_its_headers()
         end = head.index(heading) + len(heading)
         for row in rows:  # every figure ends in its heading's last column
             assert row[end - 1] != " " and row[end:end + 1] in (" ", "┃"), (heading, head, row)
+
+
+@async_test
+async def test_ascii_hand_chips_show_the_vhs_symbols_in_letters(write_settings) -> None:
+    """The ASCII card style: each chip keeps its VHS symbol as letters ([EJ] [RW] [PL] [FF], as the
+    README says) and the note under the hand says what the symbol means."""
+    from cutthroat.session import Session
+    from helpers_pk import position
+
+    write_settings(card_style="ascii")
+    state = position(3, hands={0: "CHAINSAW SLAM TRIP DEADEND CAR"}, injuries={0: "HOOK HOOK HOOK KNIFE"})
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if "Your hand" in screen_text(app):
+                break
+            await pilot.pause(0.02)
+        await pilot.press("home", "right", "right", "right")  # Dead End (the hand in card-table order)
+        await pilot.pause()
+        text = screen_text(app)
+    assert text.isascii()
+    assert "Chainsaw 5   [EJ] Car Trouble   [RW] Slam Door" in text and "[FF] Dead End   [PL] Trip Over" in text
+    board = " ".join(" ".join(line[:57].replace("|", " ").split()) for line in text.splitlines())  # not the log
+    assert "Dead End Reverse the direction" in board and "(Fast-forward: ends your turn without a draw)" in board
