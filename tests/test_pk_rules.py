@@ -1664,3 +1664,15 @@ def test_its_behind_you_waiting_for_its_target_is_taken_back_whole():
     assert RULES.encode_state(session.state) == attacked and "BEHIND" in hand_codes(session.state, 1)
     session.apply(TakeHit(1), 1)
     assert RULES.open_play(session.state, 1) == 0 and session.take_back(1) == []
+
+
+def test_a_revision_1_save_goes_on_from_its_snapshot():
+    """A save from before the rules fixes (no `nerve_used`; its log may replay differently now)
+    loads where it was, said in one line."""
+    from pathlib import Path
+
+    from cutthroat import saves
+
+    data = saves.read(Path(__file__).parent / "data" / "pk-revision-1-draw-again.json")
+    assert data.note.startswith("Saved before a Psycho Killer rules fix") and data.log == []
+    assert not data.state.nerve_used and top_kind(data.state) == "again" and RULES.to_act(data.state) == [0]
