@@ -1676,3 +1676,13 @@ def test_a_revision_1_save_goes_on_from_its_snapshot():
     data = saves.read(Path(__file__).parent / "data" / "pk-revision-1-draw-again.json")
     assert data.note.startswith("Saved before a Psycho Killer rules fix") and data.log == []
     assert not data.state.nerve_used and top_kind(data.state) == "again" and RULES.to_act(data.state) == [0]
+
+
+def test_one_point_is_said_in_the_singular():
+    from cutthroat.games.psycho_killer.events import Injured
+
+    names = ["Ana", "Bob", "Cy"]
+    assert Injured(1, (KNIFE,), 1).describe(names) == "Knife into Bob's injury pile (1 point)"
+    assert Injured(1, (HATCHET,), 2).describe(names) == "Hatchet into Bob's injury pile (2 points)"
+    view = RULES.view(position(3), 0)
+    assert RULES.describe_action(view, Pick(KNIFE), names) == "Knife (1 point)"
