@@ -86,11 +86,11 @@ from cutthroat.games.psycho_killer.state import (
     Slot,
     live_decks,
     may_hold,
-    shown_when_drawn,
     next_seat,
     order_from,
     left_of,
     score_key,
+    shown_when_drawn,
 )
 
 Events = list[Event]
@@ -674,16 +674,15 @@ def fits(pile, budget: int) -> bool:
 
 
 def no_effect(state: PkState, seat: int, events: Events) -> None:
-    """Trip Over acts where it is played (a window); Barricade and It's Behind You resolve
-    through `DEFENCES`."""
+    """Trip Over acts where it is played (a window)."""
 
 
-#: What each card does when it resolves, by code.
+#: What each card does when it resolves, by code (Barricade and It's Behind You: `DEFENCES`).
 EFFECTS: dict[str, Callable[[PkState, int, Events], None]] = {
     "CAR": car_troubles, "BETRAYAL": betrayal, "HURTS": everybody_hurts, "WOODS": lost_in_the_woods,
     "DTAP": double_tap, "SLAM": slam_the_door, "BOOBY": booby_trap, "DISARM": disarm, "FOOTAGE": found_footage,
     "DEADEND": dead_end, "KEYS": drop_your_keys, "SPLIT": lets_split_up, "NOSIGNAL": no_signal, "TRIP": no_effect,
-    "BOOK": book_of_the_dead, "BARRICADE": no_effect, "BEHIND": no_effect, "BANDAID": bandaid, "STITCHES": stitches,
+    "BOOK": book_of_the_dead, "BANDAID": bandaid, "STITCHES": stitches,
 }
 CHOSE_TARGET = {"KEYS": keys_target, "BANDAID": bandaid_target, "STITCHES": stitches_target,
                 "BEHIND": behind_you_target}

@@ -46,8 +46,8 @@ Count = Annotated[int, Range(0, 999)]
 
 class Slot(NamedTuple):
     """A card in a deck; `up`: it lies face up (Upside Down returns cards face up); `shown`: it
-    was put back in front of everyone (a PK or predicament Double Tapped or Booby Trapped), so
-    all know where it lies until the deck is shuffled."""
+    was put back in front of everyone (a PK Double Tapped; a card all saw drawn, Booby Trapped or
+    slammed under a deck), so all know where it lies until the deck is shuffled."""
 
     card: PkCard
     up: bool = False
