@@ -189,17 +189,19 @@ def check_events_for_seats(events, n):
             assert seen is not None and seen.kind == event.kind
             assert seen.describe(names)
             kind = event.kind
-            if kind == "drew" and seat != event.seat:
-                assert seen.card is (event.card if event.card.black or event.seen else None)
+            if kind == "drew" and seat != event.seat:  # a Psycho Killer is always seen; a predicament kept, never
+                assert event.seen or event.card.kind != "pk"
+                assert seen.card is (event.card if event.seen else None)
             elif kind in ("looked", "shuffled_in") and seat != event.seat:
                 assert seen.cards is None
             elif kind == "gave" and seat not in (event.seat, event.to):
                 assert seen.cards is None and seen.count == event.count
             elif kind == "returned" and seat != event.seat:
-                shown = event.card.black or event.face_up
-                assert seen.card is (event.card if shown else None)
+                assert seen.card is (event.card if event.seen or event.face_up else None)
             elif kind == "evaded" and seat != event.seat:
-                assert seen.drawn is (event.drawn if event.drawn.black else None)
+                assert seen.drawn is (event.drawn if event.seen else None)
+            elif kind == "kept" and seat != event.seat:
+                assert seen.card is None
             else:
                 assert seen == event
 

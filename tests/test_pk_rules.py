@@ -42,6 +42,7 @@ from cutthroat.games.psycho_killer.rules import (
     Pass,
     Pick,
     Play,
+    Played,
     PlayOn,
     TakeHit,
     Target,
@@ -356,10 +357,12 @@ def test_barricade_keeps_your_weapons_in_hand():
     act(state, Draw(0))
     assert set(legal(state, 1)) == {TakeHit(1), Defend(1, C("BARRICADE"))}
     events = act(state, Defend(1, C("BARRICADE")))
+    assert ev(events, "played")[0].card is C("BARRICADE") and top_kind(state) == "window"
+    events = let_go(state)
     assert ev(events, "defended")[0].card is C("BARRICADE")
     assert hand_codes(state, 1) == ["HOOK"] and pile_codes(state, 1) == []
     assert state.discard[-1] is C("BARRICADE")
-    assert RULES.to_act(state) == [2]  # Barricade is never tripped: no window
+    assert RULES.to_act(state) == [2]
     act(state, TakeHit(2))
     assert pile_codes(state, 2) == ["KNIFE"] and hand_codes(state, 2) == ["BARRICADE"]
 
@@ -372,6 +375,8 @@ def test_its_behind_you_sends_your_weapons_to_another_players_injury_pile():
     assert set(legal(state)) == {Target(0), Target(2)}
     refused(state, Target(1), "choose a player")
     events = act(state, Target(2))
+    assert ev(events, "played")[0] == Played(1, C("BEHIND"), 2) and top_kind(state) == "window"
+    events = let_go(state)
     assert ev(events, "defended")[0].target == 2
     assert pile_codes(state, 2) == ["HOOK", "KNIFE"] and pile_codes(state, 1) == [] and hand_codes(state, 1) == []
     assert state.discard[-1] is C("BEHIND") and state.turn == 1
@@ -382,7 +387,27 @@ def test_its_behind_you_can_hit_the_drawer():
     act(state, Draw(0))
     act(state, Defend(2, C("BEHIND")))
     act(state, Target(0))
+    let_go(state)
     assert pile_codes(state, 0) == ["PK", "HOOK"]
+
+
+@pytest.mark.parametrize("defence", ["BARRICADE", "BEHIND"])
+def test_trip_over_cancels_a_defence_and_the_attack_hits_after_all(defence):
+    """Barricade and It's Behind You are cards being played: the window opens after them (for
+    everyone, Trip Over or not), and a Trip Over cancels them."""
+    state = position(3, hands={1: f"HOOK KNIFE {defence}", 2: "TRIP"}, decks=("PK", ""))
+    act(state, Draw(0))
+    act(state, Defend(1, C(defence)))
+    if defence == "BEHIND":
+        act(state, Target(2))
+    assert top_kind(state) == "window" and RULES.to_act(state) == [2, 0]  # in turn order after its player
+    assert legal(state, 0) == [Pass(0)] and legal(state, 2) == [Pass(2), Trip(2)]
+    events = act(state, Trip(2))
+    assert ev(events, "tripped")[0].card is C(defence)
+    events = let_go(state)  # the defender may trip the Trip Over: it doesn't hold one
+    assert ev(events, "cancelled")[0].card is C(defence) and not ev(events, "defended")
+    assert pile_codes(state, 1) == ["HOOK", "KNIFE"] and hand_codes(state, 1) == [] and pile_codes(state, 2) == []
+    assert state.discard[-2:] == cards(f"TRIP {defence}") and state.turn == 1
 
 
 def test_defending_is_only_for_those_attacked_and_holding_the_card():
@@ -542,6 +567,7 @@ def test_barricade_answers_betrayal():
     act(state, Draw(0))
     assert Defend(0, C("BARRICADE")) in legal(state, 0)
     act(state, Defend(0, C("BARRICADE")))
+    let_go(state)
     assert hand_codes(state, 0) == ["KNIFE"] and pile_codes(state, 0) == [] and state.turn == 1
 
 
@@ -604,6 +630,45 @@ def test_hold_your_nerve_everyone_may_keep_a_drawn_predicament():
     assert hand_codes(state, 0) == ["CAR"]
     state.turn = 0
     assert Play(C("CAR")) in legal(state) and not any(a.kind == "play_on" for a in legal(state))
+
+
+def test_hold_your_nerve_plays_one_held_predicament_a_turn():
+    state = position(2, hands={0: "WOODS HURTS DISARM"}, decks=("KNIFE HATCHET FOOTAGE STITCHES", ""),
+                     hold_your_nerve=True, rest="B")
+    play(state, "WOODS")
+    act(state, Draw(0))
+    act(state, Draw(0))
+    assert state.turn == 0 and top_kind(state) is None and state.nerve_used
+    assert Play(C("HURTS")) not in legal(state) and Play(C("DISARM")) in legal(state)
+    refused(state, Play(C("HURTS")), "Hold Your Nerve: one held predicament a turn, and you have played yours")
+    act(state, Draw(0))  # the turn ends; the next one may play one again
+    state.turn = 0
+    assert not state.nerve_used and Play(C("HURTS")) in legal(state)
+
+
+def test_hold_your_nerve_one_a_turn_counts_a_predicament_played_on_another():
+    state = position(3, hands={0: "WOODS HURTS"}, injuries={0: LFD}, decks=("KNIFE HATCHET DISARM", ""),
+                     hold_your_nerve=True, rest="B")
+    act(state, PlayOn(C("WOODS"), 1))
+    let_go(state)
+    act(state, Draw(0))
+    act(state, Draw(0))
+    assert top_kind(state) is None and not any(a.kind in ("play", "play_on") for a in legal(state))
+
+
+def test_left_for_dead_without_hold_your_nerve_plays_any_number_of_held_predicaments():
+    state = position(2, hands={0: "WOODS HURTS"}, injuries={0: LFD}, decks=("KNIFE HATCHET DISARM", ""), rest="B")
+    play(state, "WOODS")
+    act(state, Draw(0))
+    act(state, Draw(0))
+    assert top_kind(state) is None and Play(C("HURTS")) in legal(state)
+
+
+def test_a_revision_1_snapshot_without_nerve_used_still_loads():
+    state = position(3, hold_your_nerve=True)
+    data = RULES.encode_state(state)
+    del data["nerve_used"]
+    assert RULES.decode_state(data) == state
 
 
 def test_hold_your_nerve_left_for_dead_plays_a_held_predicament_on_another_player():
@@ -1350,6 +1415,58 @@ def test_another_players_draw_is_hidden_in_the_view_unless_black():
     assert RULES.view(state, 1).stack[-1].card is C("PK")
 
 
+@pytest.mark.parametrize("hold_your_nerve, injuries", [(True, ""), (False, LFD)])
+def test_a_kept_predicament_is_seen_by_its_keeper_only(hold_your_nerve, injuries):
+    """The others learn that a predicament was drawn and kept, never which: not in the draw, the
+    frame stack (the card just drawn, the keep-or-play choice) nor the keeping."""
+    state = position(3, hands={0: "SLAM"}, injuries={0: injuries}, decks=("CAR", ""), rest="B",
+                     hold_your_nerve=hold_your_nerve)
+    events = act(state, Draw(0))
+    drew = ev(events, "drew")[0]
+    assert drew.for_seat(0).card is C("CAR") and drew.for_seat(1).card is None and drew.for_seat(None).card is None
+    assert top_kind(state) == "drawn" and RULES.view(state, 0).stack[-1].card is C("CAR")
+    assert RULES.view(state, 1).stack[-1].card is None and RULES.view(state, None).stack[-1].card is None
+    events += act(state, ACCEPT)
+    assert top_kind(state) == "hold" and RULES.view(state, 0).stack[-1].card is C("CAR")
+    assert RULES.view(state, 2).stack[-1].card is None and RULES.view(state, 2).stack_hidden[-1] == 1
+    events += act(state, KEEP)
+    kept = ev(events, "kept")[0]
+    assert kept.for_seat(0).card is C("CAR") and kept.for_seat(1).card is None
+    assert kept.for_seat(1).describe(["Ana", "Bob", "Cy"]) == "Ana keeps a predicament for later"
+    for seat in (1, 2, None):
+        shown = [e.for_seat(seat) for e in events]
+        assert all(C("CAR") not in (getattr(e, "card", None), getattr(e, "drawn", None)) for e in shown), shown
+
+
+def test_a_predicament_its_drawer_must_play_is_seen_by_all():
+    state = position(3, injuries={0: NINE}, decks=("CAR", ""), rest="B")
+    events = act(state, Draw(0))
+    assert ev(events, "drew")[0].for_seat(1).card is C("CAR") and RULES.view(state, 1).stack[-1].card is C("CAR")
+
+
+def test_a_booby_trapped_kept_predicament_goes_back_face_down():
+    """Others learn that a card went on top of deck B, not which: only the trapper knows it."""
+    state = position(3, hands={0: "BOOBY"}, injuries={0: LFD}, decks=("HURTS DISARM", "FOOTAGE"), rest="discard",
+                     upside_down=True, known={1: (0, 1)})
+    act(state, Draw(0))
+    events = act(state, Evade(C("BOOBY")))
+    assert ev(events, "evaded")[0].for_seat(1).drawn is None and ev(events, "evaded")[0].for_seat(0).drawn is C("HURTS")
+    let_go(state)
+    assert top_kind(state) == "deck" and RULES.view(state, 0).stack[-1].picks == (C("HURTS"),)
+    assert RULES.view(state, 1).stack[-1].picks == () and RULES.view(state, 1).stack_hidden[-1] == 1
+    events = act(state, ToDeck(1))
+    ret = ev(events, "returned")[0]
+    assert ret.for_seat(0).card is C("HURTS") and ret.for_seat(1).card is None and ret.for_seat(None).card is None
+    assert deck_codes(state, 1) == ["HURTS", "FOOTAGE"] and not state.decks[1][-1].up
+    assert state.known[0][1] == [C("HURTS")] and state.known[1][1] == [] and state.known[2][1] == []
+    for seat in (1, 2, None):
+        view = RULES.view(state, seat)
+        assert view.placed[1] == () and view.faces[1] == () and C("HURTS") not in view.known[1]
+    assert RULES.view(state, 0).known[1] == (C("HURTS"),)
+    events = act(state, Draw(1))  # the next player draws it and must play it: now everyone sees it
+    assert ev(events, "drew")[0].for_seat(2).card is C("HURTS")
+
+
 def test_move_limit_ends_the_game_on_the_scores():
     state = position(3, decks=("DISARM", "FOOTAGE"), injuries={1: "KNIFE"})
     state.actions = MAX_ACTIONS - 1
@@ -1394,6 +1511,7 @@ def test_the_drawer_may_barricade_its_own_psycho_killers_attack():
     act(state, Draw(0))
     assert RULES.to_act(state) == [0, 1]
     act(state, Defend(0, C("BARRICADE")))
+    let_go(state)
     act(state, TakeHit(1))
     assert pile_codes(state, 0) == ["PK"] and hand_codes(state, 0) == ["HOOK"] and pile_codes(state, 1) == ["KNIFE"]
 
@@ -1546,3 +1664,25 @@ def test_its_behind_you_waiting_for_its_target_is_taken_back_whole():
     assert RULES.encode_state(session.state) == attacked and "BEHIND" in hand_codes(session.state, 1)
     session.apply(TakeHit(1), 1)
     assert RULES.open_play(session.state, 1) == 0 and session.take_back(1) == []
+
+
+def test_a_revision_1_save_goes_on_from_its_snapshot():
+    """A save from before the rules fixes (no `nerve_used`; its log may replay differently now)
+    loads where it was, said in one line."""
+    from pathlib import Path
+
+    from cutthroat import saves
+
+    data = saves.read(Path(__file__).parent / "data" / "pk-revision-1-draw-again.json")
+    assert data.note.startswith("Saved before a Psycho Killer rules fix") and data.log == []
+    assert not data.state.nerve_used and top_kind(data.state) == "again" and RULES.to_act(data.state) == [0]
+
+
+def test_one_point_is_said_in_the_singular():
+    from cutthroat.games.psycho_killer.events import Injured
+
+    names = ["Ana", "Bob", "Cy"]
+    assert Injured(1, (KNIFE,), 1).describe(names) == "Knife into Bob's injury pile (1 point)"
+    assert Injured(1, (HATCHET,), 2).describe(names) == "Hatchet into Bob's injury pile (2 points)"
+    view = RULES.view(position(3), 0)
+    assert RULES.describe_action(view, Pick(KNIFE), names) == "Knife (1 point)"

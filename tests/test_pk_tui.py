@@ -177,3 +177,61 @@ async def test_enter_after_a_hint_plays_the_hinted_move_on_the_hinted_player() -
         assert table.selected_card().code == "BETRAYAL"
         hinted = await enter_plays_the_hint(pilot, table)
         assert hinted.kind in ("play", "play_on", "draw")
+
+
+@async_test
+async def test_the_results_table_lines_a_heuristic_bot_row_up_with_its_headers() -> None:
+    """"heuristic bot" is the longest "Who": its row's figures sit under their headings."""
+    from cutthroat.session import Session
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "heuristic"), Seat("bot", "Cy", "random")]
+    for seed in range(200):  # a game whose last move a bot must make (its only legal one)
+        rng, full = random.Random(seed), Session(GAME, {"quickie": "on"}, seed, seats)
+        while not full.is_over:
+            seat = rng.choice(full.to_act)
+            full.apply(rng.choice(full.legal_actions(seat)), seat)
+        seat = full.log[-1][0]
+        short = Session(GAME, {"quickie": "on"}, seed, seats)
+        for q, action in full.log[:-1]:
+            short.apply(action, q)
+        if seat != 0 and len(short.legal_actions(seat)) == 1:
+            break
+    app = CutthroatApp(loaded=short.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(500):
+            if isinstance(app.screen, GameOverScreen) and "Points" in screen_text(app):
+                break
+            await pilot.pause(0.02)
+        lines = screen_text(app).splitlines()
+    head = next(line for line in lines if "Who" in line and "Points" in line)
+    rows = [line for line in lines if " bot " in line or " human " in line]
+    assert any("heuristic bot" in row for row in rows) and len(rows) == 3
+    for heading in ("Points", "PKs", "Wpns", "Attacked", "Defended", "Trips"):
+        end = head.index(heading) + len(heading)
+        for row in rows:  # every figure ends in its heading's last column
+            assert row[end - 1] != " " and row[end:end + 1] in (" ", "┃"), (heading, head, row)
+
+
+@async_test
+async def test_ascii_hand_chips_show_the_vhs_symbols_in_letters(write_settings) -> None:
+    """The ASCII card style: each chip keeps its VHS symbol as letters ([EJ] [RW] [PL] [FF], as the
+    README says) and the note under the hand says what the symbol means."""
+    from cutthroat.session import Session
+    from helpers_pk import position
+
+    write_settings(card_style="ascii")
+    state = position(3, hands={0: "CHAINSAW SLAM TRIP DEADEND CAR"}, injuries={0: "HOOK HOOK HOOK KNIFE"})
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if "Your hand" in screen_text(app):
+                break
+            await pilot.pause(0.02)
+        await pilot.press("home", "right", "right", "right")  # Dead End (the hand in card-table order)
+        await pilot.pause()
+        text = screen_text(app)
+    assert text.isascii()
+    assert "Chainsaw 5   [EJ] Car Trouble   [RW] Slam Door" in text and "[FF] Dead End   [PL] Trip Over" in text
+    board = " ".join(" ".join(line[:57].replace("|", " ").split()) for line in text.splitlines())  # not the log
+    assert "Dead End Reverse the direction" in board and "(Fast-forward: ends your turn without a draw)" in board

@@ -124,3 +124,8 @@ def build_deck() -> list[PkCard]:
 
 def points(cards) -> int:
     return sum(c.points for c in cards)
+
+
+def points_words(k: int) -> str:
+    """"1 point", "3 points": every text about injury points says it this way."""
+    return f"{k} point{'s' * (k != 1)}"

@@ -90,6 +90,7 @@ from cutthroat.games.psycho_killer.state import (
     order_from,
     left_of,
     score_key,
+    shown_when_drawn,
 )
 
 Events = list[Event]
@@ -106,12 +107,11 @@ def play(state: PkState, action: Action, seat: int) -> Events:
         if kind == "draw":
             state.stack.append(Frame(TURN_END, state.turn))
             draw_card(state, state.turn, action.deck, TURN_DRAW, events)
-        elif kind == "play":
+        else:  # play, play_on
             take_from_hand(state, seat, action.card)
-            start_play(state, seat, action.card, events)
-        else:  # play_on
-            take_from_hand(state, seat, action.card)
-            start_play(state, seat, action.card, events, target=action.target)
+            if action.card.kind == PREDICAMENT and state.hold_your_nerve:
+                state.nerve_used = True  # one held predicament a turn
+            start_play(state, seat, action.card, events, target=action.target if kind == "play_on" else -1)
     else:
         ANSWERS[top.kind](state, top, action, events)
     settle(state, events)
@@ -138,7 +138,7 @@ def draw_card(state: PkState, seat: int, deck: int, how: str, events: Events, la
     for seen in state.known:
         if seen[deck]:
             seen[deck].pop(0)
-    events.append(Drew(seat, card, deck, label or how, slot.up or slot.shown))
+    events.append(Drew(seat, card, deck, label or how, slot.up or slot.shown or shown_when_drawn(state, seat, card)))
     if not pile:
         state.gone[deck] = True
         events.append(DeckGone(deck))
@@ -214,12 +214,26 @@ def answer_attack(state: PkState, top: Frame, action: Action, events: Events) ->
     if action.kind == "take_hit":
         weapons_to_pile(state, seat, seat, events)
         return
-    take_from_hand(state, seat, action.card)
-    state.discard.append(action.card)
     if action.card is BARRICADE:
-        events.append(Defended(seat, BARRICADE))
-    else:
+        take_from_hand(state, seat, BARRICADE)
+        start_play(state, seat, BARRICADE, events)
+    else:  # the player it turns on first (the card stays in hand: the choice may be taken back)
         state.stack.append(Frame(TARGET, seat, BEHIND_YOU))
+
+
+def barricade_holds(state: PkState, seat: int, target: int, events: Events) -> None:
+    events.append(Defended(seat, BARRICADE))
+
+
+def behind_you_hits(state: PkState, seat: int, target: int, events: Events) -> None:
+    events.append(Defended(seat, BEHIND_YOU, target))
+    weapons_to_pile(state, seat, target, events)
+
+
+#: The attack answers, resolved once their Trip Over window lets them go (seat: the attacked
+#: player; target: whom It's Behind You turns on). Cancelled, the attack hits their player.
+DEFENCES: dict[str, Callable[[PkState, int, int, Events], None]] = {
+    "BARRICADE": barricade_holds, "BEHIND": behind_you_hits}
 
 
 def points_of(state: PkState, seat: int) -> int:
@@ -259,6 +273,8 @@ def close_window(state: PkState, top: Frame, events: Events) -> None:
     if top.count % 2:
         state.discard.append(top.card)
         events.append(Cancelled(top.card))
+        if top.card.code in DEFENCES:  # the defence is gone: the attack hits after all
+            weapons_to_pile(state, top.seat, top.seat, events)
         return
     resolve_card(state, top.seat, top.card, top.target, events)
 
@@ -267,7 +283,10 @@ def resolve_card(state: PkState, seat: int, card: PkCard, target: int, events: E
     """The card's action: it goes to the discard pile, then does what it says (a predicament
     played on another player is resolved by them)."""
     state.discard.append(card)
-    EFFECTS[card.code](state, target if target >= 0 else seat, events)
+    if card.code in DEFENCES:
+        DEFENCES[card.code](state, seat, target, events)
+    else:
+        EFFECTS[card.code](state, target if target >= 0 else seat, events)
     if card.has(FAST_FORWARD):
         end_turn(state, events)
 
@@ -279,7 +298,7 @@ def answer_drawn(state: PkState, top: Frame, action: Action, events: Events) -> 
         accept(state, top.seat, top.card, top.how, events)
         return
     take_from_hand(state, top.seat, action.card)
-    events.append(Evaded(top.seat, action.card, top.card))
+    events.append(Evaded(top.seat, action.card, top.card, shown_when_drawn(state, top.seat, top.card)))
     start_play(state, top.seat, action.card, events)
 
 
@@ -324,7 +343,7 @@ def answer_at(state: PkState, top: Frame, action: Action, events: Events) -> Non
     card = top.picks[0]
     pile = state.decks[top.deck]
     pile.insert(len(pile) - action.depth, Slot(card, state.upside_down))
-    returned(state, top.seat, card, top.deck, action.depth, events)
+    returned(state, top.seat, card, top.deck, action.depth, events, seen=True)  # a Psycho Killer: all saw it
 
 
 def answer_pick(state: PkState, top: Frame, action: Action, events: Events) -> None:
@@ -382,22 +401,26 @@ def may_finish_pick(state: PkState, top: Frame) -> bool:
 
 # --- cards going back into decks ------------------------------------------------------------------
 def returned(state: PkState, seat: int, card: PkCard, deck: int, depth: int | str, events: Events,
-             face_up: bool | None = None) -> None:
-    """Someone put `card` back into `deck`, in front of everyone: on top or at a depth (a Psycho
-    Killer or a predicament, so everyone saw which card and where: what each seat knew of the
-    top now holds it), or at the bottom (Slam the Door: the top is unchanged)."""
+             seen: bool, face_up: bool | None = None) -> None:
+    """`seat` put `card` back into `deck` (it lies there already): on top or at a depth, or at the
+    bottom (Slam the Door: the top is unchanged). `seen`: everyone knew the card (drawn for all
+    to see, not put back face down), so all know where it lies now; else only `seat` does, and
+    the others know nothing below the top they saw from where it went in."""
     up = state.upside_down if face_up is None else face_up
     where = "bottom" if depth == "bottom" else "top" if depth == 0 else str(depth)
-    events.append(Returned(seat, card, deck, where, up))
+    events.append(Returned(seat, card, deck, where, up, seen))
     if depth == "bottom":
         return
     pile = state.decks[deck]
     at = len(pile) - 1 - depth
-    pile[at] = pile[at]._replace(shown=True)
-    for seen in state.known:
-        run = seen[deck]
+    pile[at] = pile[at]._replace(shown=seen)
+    for q, known in enumerate(state.known):
+        run = known[deck]
         if len(run) >= depth:
-            run.insert(depth, card)
+            if seen or q == seat:
+                run.insert(depth, card)
+            else:
+                del run[depth:]
 
 
 def shuffle_into(state: PkState, seat: int, cards: list[PkCard], deck: int, events: Events) -> None:
@@ -491,8 +514,9 @@ def slam_the_door(state: PkState, seat: int, events: Events) -> None:
             accept(state, seat, card, frame.how, events)
             return
         deck = others[0]
-    state.decks[deck].insert(0, Slot(card, state.upside_down, shown=card.black))  # a PK: all saw it go under
-    returned(state, seat, card, deck, "bottom", events)
+    seen = shown_when_drawn(state, seat, card)  # a PK: all saw it go under
+    state.decks[deck].insert(0, Slot(card, state.upside_down, shown=seen))
+    returned(state, seat, card, deck, "bottom", events, seen)
     draw_card(state, seat, deck, frame.how, events, label="slam")
 
 
@@ -502,10 +526,12 @@ def booby_trap(state: PkState, seat: int, events: Events) -> None:
 
 
 def booby_trap_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
-    """On top, face down (the card's own words beat Upside Down); the draw is done."""
+    """On top, face down (the card's own words beat Upside Down): the others know which card only
+    if they saw it drawn (a Psycho Killer, a predicament its drawer couldn't keep). The draw is
+    done."""
     card = top.picks[0]
     state.decks[deck].append(Slot(card, False))
-    returned(state, top.seat, card, deck, 0, events, face_up=False)
+    returned(state, top.seat, card, deck, 0, events, shown_when_drawn(state, top.seat, card), face_up=False)
 
 
 def disarm(state: PkState, seat: int, events: Events) -> None:
@@ -638,8 +664,9 @@ def stitches_target(state: PkState, top: Frame, target: int, events: Events) -> 
 
 
 def behind_you_target(state: PkState, top: Frame, target: int, events: Events) -> None:
-    events.append(Defended(top.seat, BEHIND_YOU, target))
-    weapons_to_pile(state, top.seat, target, events)
+    """It's Behind You is played, on `target`: the others may Trip Over it (`DEFENCES`)."""
+    take_from_hand(state, top.seat, BEHIND_YOU)
+    start_play(state, top.seat, BEHIND_YOU, events, target=target)
 
 
 def fits(pile, budget: int) -> bool:
@@ -647,15 +674,15 @@ def fits(pile, budget: int) -> bool:
 
 
 def no_effect(state: PkState, seat: int, events: Events) -> None:
-    """Trip Over, Barricade and It's Behind You act where they are played (a window, an attack)."""
+    """Trip Over acts where it is played (a window)."""
 
 
-#: What each card does when it resolves, by code.
+#: What each card does when it resolves, by code (Barricade and It's Behind You: `DEFENCES`).
 EFFECTS: dict[str, Callable[[PkState, int, Events], None]] = {
     "CAR": car_troubles, "BETRAYAL": betrayal, "HURTS": everybody_hurts, "WOODS": lost_in_the_woods,
     "DTAP": double_tap, "SLAM": slam_the_door, "BOOBY": booby_trap, "DISARM": disarm, "FOOTAGE": found_footage,
     "DEADEND": dead_end, "KEYS": drop_your_keys, "SPLIT": lets_split_up, "NOSIGNAL": no_signal, "TRIP": no_effect,
-    "BOOK": book_of_the_dead, "BARRICADE": no_effect, "BEHIND": no_effect, "BANDAID": bandaid, "STITCHES": stitches,
+    "BOOK": book_of_the_dead, "BANDAID": bandaid, "STITCHES": stitches,
 }
 CHOSE_TARGET = {"KEYS": keys_target, "BANDAID": bandaid_target, "STITCHES": stitches_target,
                 "BEHIND": behind_you_target}
@@ -727,6 +754,7 @@ def end_turn(state: PkState, events: Events) -> None:
     seat = state.turn
     events.append(TurnEnded(seat))
     state.silenced[seat] = False
+    state.nerve_used = False
     state.turn = next_seat(state, seat)
     events.append(TurnStarted(state.turn))
 

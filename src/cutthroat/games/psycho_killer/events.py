@@ -1,6 +1,7 @@
 """Psycho Killer events. A draw is private (the drawer sees the card; the others see which deck)
-unless the card is a Psycho Killer or a predicament, which are played at once for all to see;
-cards given or put back are seen by the players concerned."""
+unless the card is played at once for all to see (a Psycho Killer, a predicament its drawer may
+not keep) or lay face up; a predicament kept, cards given or put back face down are seen by the
+players concerned. The engine says which (`seen`): an event can't tell who may keep a card."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 
 from cutthroat.engine.protocol import Event
 from cutthroat.engine.words import seat_name, seat_names, who_won
-from cutthroat.games.psycho_killer.cards import PkCard
+from cutthroat.games.psycho_killer.cards import PkCard, points_words
 from cutthroat.games.psycho_killer.state import DECK_NAMES
 
 
@@ -37,15 +38,14 @@ class Drew(Event):
     card: PkCard | None
     deck: int
     how: str = "turn"
-    seen: bool = False  # it lay face up, or where everyone knew it was
+    seen: bool = False  # everyone sees it: played at once, or it lay face up or where all knew it was
     kind = "drew"
 
     def visible_to(self):
-        return None if self.card is None or self.card.black or self.seen else (self.seat,)
+        return None if self.card is None or self.seen else (self.seat,)
 
     def public(self):
-        shown = self.card is None or self.card.black or self.seen
-        return self if shown else Drew(self.seat, None, self.deck, self.how)
+        return self if self.card is None or self.seen else Drew(self.seat, None, self.deck, self.how)
 
     def describe(self, names=()) -> str:
         what = self.card.name if self.card is not None else "a card"
@@ -103,7 +103,7 @@ class Injured(Event):
     kind = "injured"
 
     def describe(self, names=()) -> str:
-        return f"{_cards(self.cards)} into {seat_name(names, self.seat)}'s injury pile ({self.total} points)"
+        return f"{_cards(self.cards)} into {seat_name(names, self.seat)}'s injury pile ({points_words(self.total)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +137,14 @@ class Evaded(Event):
     seat: int
     card: PkCard  # the Rewind card
     drawn: PkCard | None  # None to those who may not see it
+    seen: bool = False  # everyone saw the card drawn
     kind = "evaded"
 
     def visible_to(self):
-        return None if self.drawn is None or self.drawn.black else (self.seat,)
+        return None if self.drawn is None or self.seen else (self.seat,)
 
     def public(self):
-        return self if self.drawn is None or self.drawn.black else Evaded(self.seat, self.card, None)
+        return self if self.drawn is None or self.seen else Evaded(self.seat, self.card, None)
 
     def describe(self, names=()) -> str:
         what = self.drawn.name if self.drawn is not None else "the card drawn"
@@ -152,20 +153,22 @@ class Evaded(Event):
 
 @dataclass(frozen=True, slots=True)
 class Returned(Event):
-    """A card went back into a deck: `where` top, bottom, or a depth; `card` None if unseen."""
+    """A card went back into a deck: `where` top, bottom, or a depth; `card` None if unseen.
+    `seen`: everyone knew the card (it was drawn for all to see, and not put back face down)."""
 
     seat: int
     card: PkCard | None
     deck: int
     where: str
     face_up: bool = False
+    seen: bool = False
     kind = "returned"
 
     def visible_to(self):
-        return None if self.card is None or self.card.black or self.face_up else (self.seat,)
+        return None if self.card is None or self.seen or self.face_up else (self.seat,)
 
     def public(self):
-        shown = self.card is None or self.card.black or self.face_up
+        shown = self.card is None or self.seen or self.face_up
         return self if shown else Returned(self.seat, None, self.deck, self.where, self.face_up)
 
     def describe(self, names=()) -> str:
@@ -177,12 +180,21 @@ class Returned(Event):
 
 @dataclass(frozen=True, slots=True)
 class Kept(Event):
+    """A drawn predicament kept in hand: the others learn only that it was a predicament."""
+
     seat: int
-    card: PkCard
+    card: PkCard | None
     kind = "kept"
 
+    def visible_to(self):
+        return None if self.card is None else (self.seat,)
+
+    def public(self):
+        return Kept(self.seat, None)
+
     def describe(self, names=()) -> str:
-        return f"{seat_name(names, self.seat)} keeps {self.card.name} for later"
+        what = self.card.name if self.card is not None else "a predicament"
+        return f"{seat_name(names, self.seat)} keeps {what} for later"
 
 
 @dataclass(frozen=True, slots=True)

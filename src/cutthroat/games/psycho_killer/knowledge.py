@@ -1,11 +1,13 @@
 """What a seat knows, and full states consistent with a view (the search bot plays on those).
 
 Public: every injury pile, the discard pile, the decks' sizes, face-up cards in a deck (Upside
-Down), every Psycho Killer and predicament drawn (they are played at once), a card being played,
-and cards picked out of injury piles. Hidden: other hands, the decks' order, another player's
-draw of anything else, and cards chosen to give, keep, pass or put back — except from the
-players who chose them, and what a seat itself saw of a deck's top (Found Footage, cards put on
-top in front of everyone), which holds until the deck is shuffled.
+Down), every Psycho Killer drawn and every predicament its drawer must play at once (they are
+played), a card being played, and cards picked out of injury piles. Hidden: other hands, the
+decks' order, another player's draw of anything else (a predicament they may keep included: the
+others learn only that a predicament was kept), and cards chosen to give, keep, pass or put back
+— except from the players who chose them, and what a seat itself saw of a deck's top (Found
+Footage, cards it put on top, cards put back in front of everyone), which holds until the deck
+is shuffled.
 """
 
 from __future__ import annotations
@@ -13,26 +15,31 @@ from __future__ import annotations
 from collections import Counter
 
 from cutthroat.engine.rng import Rng
-from cutthroat.games.psycho_killer.cards import PkCard, build_deck
-from cutthroat.games.psycho_killer.state import DRAWN, FORCED, LIMBO, PICK, Frame, PkState, PkView, Slot, may_hold
+from cutthroat.games.psycho_killer.cards import BOOBY_TRAP, PkCard, build_deck
+from cutthroat.games.psycho_killer.state import (DRAWN, FORCED, HOLD, LIMBO, PICK, Frame, PkState, PkView, Slot,
+                                                 may_hold, shown_when_drawn)
 
-#: Picks everyone watches being made: weapons out of injury piles, a card going back on a deck.
-PUBLIC_PICKS = frozenset({"HURTS", "BANDAID", "STITCHES", "DTAP", "BOOBY"})
+#: Picks everyone watches being made: weapons out of injury piles, a Psycho Killer going back on
+#: a deck. (A card Booby Trapped waits in its frame as seen as it was drawn: `picks_hidden`.)
+PUBLIC_PICKS = frozenset({"HURTS", "BANDAID", "STITCHES", "DTAP"})
 
 
-def card_hidden(f: Frame, seat: int | None) -> bool:
-    """Is the frame's own card hidden from `seat`? Another's private draw, and a predicament
-    someone must play at once (given in private, or held) until it is played."""
+def card_hidden(state: PkState, f: Frame, seat: int | None) -> bool:
+    """Is the frame's own card hidden from `seat`? Another's private draw (a predicament they may
+    keep, too), and a predicament someone must play at once (given in private, or held) until
+    it is played."""
     if f.seat == seat or f.card is None:
         return False
-    if f.kind == DRAWN:
-        return not f.card.black
+    if f.kind in (DRAWN, HOLD):
+        return not shown_when_drawn(state, f.seat, f.card)
     return f.kind == FORCED and f.target != seat
 
 
-def picks_hidden(f: Frame, seat: int | None) -> bool:
+def picks_hidden(state: PkState, f: Frame, seat: int | None) -> bool:
     if not f.picks or f.card is not None and f.card.code in PUBLIC_PICKS:
         return False
+    if f.card is BOOBY_TRAP:
+        return f.seat != seat and not shown_when_drawn(state, f.seat, f.picks[0])
     return f.seat != seat or f.kind == PICK and f.card.code == "SPLIT"  # several players' passes mixed
 
 
@@ -52,9 +59,9 @@ def view(state: PkState, player: int | None = None) -> PkView:
     stack, hidden = [], []
     for f in state.stack:
         k = 0
-        if card_hidden(f, player):
+        if card_hidden(state, f, player):
             f, k = f._replace(card=None), 1
-        if picks_hidden(f, player):
+        if picks_hidden(state, f, player):
             f, k = f._replace(picks=()), k + len(f.picks)
         stack.append(f)
         hidden.append(k)
@@ -75,6 +82,7 @@ def view(state: PkState, player: int | None = None) -> PkView:
         hand_counts=tuple(len(h) for h in state.hands),
         injuries=tuple(tuple(p) for p in state.injuries),
         silenced=tuple(state.silenced),
+        nerve_used=state.nerve_used,
         turn=state.turn,
         direction=state.direction,
         pks=state.pks,
@@ -90,15 +98,20 @@ def view(state: PkState, player: int | None = None) -> PkView:
 def fits_place(table, where: str, owner: int, frame: Frame | None, card: PkCard) -> bool:
     """May a hidden place hold `card`, by what everyone knows? A PK is never in a hand; a
     predicament only in the hand of a player who may hold one; another's drawn card is hidden
-    because it is no PK or predicament; Disarm puts back only weapons and predicaments."""
+    because it would be played at once if shown (so no PK, and a predicament only if its drawer
+    may keep it); a kept one is a predicament; Disarm puts back only weapons and predicaments."""
     if where == "deck":
         return True
     if where == "drawn":
-        return not card.black
+        return not shown_when_drawn(table, owner, card)
+    if where == "hold":
+        return card.kind == "predicament" and not shown_when_drawn(table, owner, card)
     if where == "forced":
         return card.kind == "predicament"
     if card.kind == "pk":
         return False
+    if where == "pick" and frame is not None and frame.card is BOOBY_TRAP:  # a drawn card it couldn't see
+        return card.kind == "predicament" and not shown_when_drawn(table, owner, card)
     if where == "pick" and frame is not None and frame.card is not None and frame.card.code == "DISARM":
         return card.kind in ("weapon", "predicament")
     return card.kind != "predicament" or may_hold(table, owner)
@@ -108,7 +121,7 @@ def deal(places: list, cards: list[PkCard], rng, table) -> list[PkCard]:
     """`cards` shuffled onto `places` ((where, owner, frame) each) so every place fits its card:
     the most particular places are dealt first, each the first shuffled card that fits."""
     rng.shuffle(cards)
-    first = {"drawn": 0, "forced": 0, "pick": 1, "hand": 2}
+    first = {"drawn": 0, "hold": 0, "forced": 0, "pick": 1, "hand": 2}
     order = sorted(range(len(places)), key=lambda i: first.get(places[i][0], 3))
     dealt: list[PkCard | None] = [None] * len(places)
     for i in order:
@@ -166,7 +179,8 @@ def determinize(view: PkView, rng) -> PkState:
     return PkState(
         n=view.n, edition=view.edition, upside_down=view.upside_down, hold_your_nerve=view.hold_your_nerve,
         pk_limit=view.pk_limit, decks=decks, gone=list(view.gone), discard=list(view.discard), hands=hands,
-        injuries=[list(p) for p in view.injuries], known=known, silenced=list(view.silenced), turn=view.turn,
+        injuries=[list(p) for p in view.injuries], known=known, silenced=list(view.silenced),
+        nerve_used=view.nerve_used, turn=view.turn,
         direction=view.direction, pks=view.pks, stack=stack, phase=view.phase, winners=list(view.winners),
         how=view.how, actions=view.actions, rng=Rng(rng.getrandbits(63)))
 
@@ -192,11 +206,11 @@ def scramble(state: PkState, seat: int | None, rng) -> PkState:
                 places.append(("deck", d, None))
                 cards.append(pile[-1 - p].card)
     for i, f in enumerate(s.stack):
-        if card_hidden(f, seat):
+        if card_hidden(s, f, seat):
             spots.append(("card", i, 0))
             places.append((f.kind, f.seat, f))
             cards.append(f.card)
-        if picks_hidden(f, seat):
+        if picks_hidden(s, f, seat):
             spots += [("pick", i, j) for j in range(len(f.picks))]
             places += [("pick", f.seat, f)] * len(f.picks)
             cards += f.picks

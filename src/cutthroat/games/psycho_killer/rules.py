@@ -79,6 +79,7 @@ from cutthroat.games.psycho_killer.state import (
     PkState,
     PkView,
     Slot,
+    held_play_left,
     left_for_dead,
     live_decks,
     order_from,
@@ -113,6 +114,9 @@ class PsychoKillerRules(Rules):
     #: The game-over figures, counted from public events (the score's own columns come from the
     #: result): times attacked, attacks defended, Trip Overs played.
     stat_columns = (("attacked", "Attacked"), ("defended", "Defended"), ("trips", "Trips"))
+    #: 2: Barricade and It's Behind You open a Trip Over window; Hold Your Nerve plays one held
+    #: predicament a turn (`nerve_used`, a state field a revision 1 snapshot lacks).
+    revision = 2
 
     def setup_problem(self, config: dict, players: int) -> str | None:
         if not 2 <= players <= 6:
@@ -215,6 +219,8 @@ class PsychoKillerRules(Rules):
         hand = state.hands[p]
         for card in sorted(set(hand), key=lambda c: c.index):
             if card.kind == PREDICAMENT:
+                if not held_play_left(state):
+                    continue
                 acts.append(Play(card))
                 if state.hold_your_nerve and left_for_dead(state, p):
                     acts += [PlayOn(card, q) for q in order_from(state, p) if q != p]
@@ -294,6 +300,13 @@ class PsychoKillerRules(Rules):
     # -- what players see ------------------------------------------------------------------
     def view(self, state: PkState, player: int | None = None) -> PkView:
         return knowledge.view(state, player)
+
+    def decode_state(self, data: Any) -> PkState:
+        """A revision 1 snapshot has no `nerve_used`: nobody had played a held predicament under
+        the one-a-turn rule yet."""
+        if isinstance(data, dict) and "nerve_used" not in data:
+            data = {**data, "nerve_used": False}
+        return super().decode_state(data)
 
     def determinize(self, view: PkView, rng) -> PkState:
         return knowledge.determinize(view, rng)

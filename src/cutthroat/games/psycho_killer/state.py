@@ -16,7 +16,8 @@ from typing import Annotated, NamedTuple
 
 from cutthroat.engine.rng import Rng
 from cutthroat.engine.schema import OneOf, Range, Struct, expect, expect_len, expect_range, struct
-from cutthroat.games.psycho_killer.cards import LEFT_FOR_DEAD, TRIP_OVER, PkCard, build_deck, points
+from cutthroat.games.psycho_killer.cards import (LEFT_FOR_DEAD, PK, PREDICAMENT, STOP, TRIP_OVER, PkCard, build_deck,
+                                                 points)
 
 PLAYING, OVER = "play", "over"
 MAX_ACTIONS = 5000  # Decision (ours): a game this long ends on the scores, so every game ends
@@ -45,8 +46,8 @@ Count = Annotated[int, Range(0, 999)]
 
 class Slot(NamedTuple):
     """A card in a deck; `up`: it lies face up (Upside Down returns cards face up); `shown`: it
-    was put back in front of everyone (a PK or predicament Double Tapped or Booby Trapped), so
-    all know where it lies until the deck is shuffled."""
+    was put back in front of everyone (a PK Double Tapped; a card all saw drawn, Booby Trapped or
+    slammed under a deck), so all know where it lies until the deck is shuffled."""
 
     card: PkCard
     up: bool = False
@@ -90,6 +91,7 @@ class PkState(Struct):
     injuries: list[list[PkCard]] = field(default_factory=list)
     known: list[list[list[PkCard]]] = field(default_factory=list)  # [seat][deck]: top cards it saw, top first
     silenced: list[bool] = field(default_factory=list)  # No Signal: plays no cards this (or its next) turn
+    nerve_used: bool = False  # Hold Your Nerve: a held predicament was played this turn (one a turn)
     turn: Annotated[int, Range(0, 5)] = 0
     direction: Annotated[int, OneOf(1, -1)] = 1
     pks: Annotated[int, Range(0, 5)] = 0
@@ -157,6 +159,7 @@ class PkView(Struct):
     hand_counts: tuple[int, ...]
     injuries: tuple[tuple[PkCard, ...], ...]
     silenced: tuple[bool, ...]
+    nerve_used: bool
     turn: int
     direction: int
     pks: int
@@ -196,6 +199,21 @@ def left_for_dead(state, seat: int) -> bool:
 def may_hold(state, seat: int) -> bool:
     """May this player keep predicaments in hand? Left for Dead, or everyone with Hold Your Nerve."""
     return state.hold_your_nerve or left_for_dead(state, seat)
+
+
+def held_play_left(state) -> bool:
+    """May the player whose turn it is still play a held predicament? With Hold Your Nerve, one a
+    turn; Left for Dead alone, as many as they like."""
+    return not (state.hold_your_nerve and state.nerve_used)
+
+
+def shown_when_drawn(state, seat: int, card: PkCard) -> bool:
+    """Is a card `seat` just drew seen by everyone? A Psycho Killer and a predicament its drawer
+    must play at once are (they are played); a predicament the drawer may keep is not (the
+    others learn only that a predicament was kept), nor is anything else."""
+    if card.kind == PK:
+        return True
+    return card.kind == PREDICAMENT and (card.has(STOP) or not may_hold(state, seat))
 
 
 def live_decks(state) -> list[int]:

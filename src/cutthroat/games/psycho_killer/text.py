@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import seat_name
-from cutthroat.games.psycho_killer.cards import PREDICAMENT, points
+from cutthroat.games.psycho_killer.cards import PREDICAMENT, points, points_words
 from cutthroat.games.psycho_killer.state import (AGAIN, AT, ATTACK, DECK, DECK_NAMES, DRAWN, DRAWS, HOLD, OVER, PICK,
-                                                 TARGET, WINDOW, PkState, PkView, window_card, window_player)
+                                                 TARGET, WINDOW, PkState, PkView, held_play_left, window_card,
+                                                 window_player)
 
 #: What each frame asks its seat, by kind (a card's own words come from `card.name`).
 ASKS = {
@@ -61,7 +62,7 @@ def describe_action(view: PkView, action: Action, names=()) -> str:
     if kind == "play_now":
         return "Play it now"
     if kind == "pick":
-        return f"{action.card.name}" + (f" ({action.card.points} points)" if action.card.points else "")
+        return f"{action.card.name}" + (f" ({points_words(action.card.points)})" if action.card.points else "")
     if kind == "done":
         return "Done"
     if kind == "target":
@@ -89,17 +90,19 @@ def why_illegal(state: PkState, action: Action, seat: int, to_act: list[int]) ->
         if kind in ("play", "play_on"):
             if action.card not in state.hands[seat]:
                 return f"You don't hold {action.card.name}"
-            return why_unplayable(action.card, state.silenced[seat], on_another=kind == "play_on")
+            return why_unplayable(state, seat, action.card, on_another=kind == "play_on")
         return "Play cards, then draw from either deck"
     if top.kind == DRAWN:  # said to the drawer only
         return "Now: take the card you drew, or answer it with a Rewind card"
     return f"Now: {ASKS.get(top.kind, top.kind)}"
 
 
-def why_unplayable(card, silenced: bool, on_another: bool = False) -> str:
-    """Why a card in hand can't be played on your turn now (the hand panel says it too)."""
-    if silenced:
+def why_unplayable(position: PkState | PkView, seat: int, card, on_another: bool = False) -> str:
+    """Why a card in `seat`'s hand can't be played on its turn now (the hand panel says it too)."""
+    if position.silenced[seat]:
         return "No Signal: you can't play cards this turn"
+    if card.kind == PREDICAMENT and not held_play_left(position):
+        return "Hold Your Nerve: one held predicament a turn, and you have played yours"
     if card.kind == "weapon":
         return "Weapons are never played: they are given, put back, or land in injury piles"
     if card.kind == PREDICAMENT and on_another:
@@ -145,8 +148,7 @@ KIND_REASONS = {
 
 
 def _points(cards) -> str:
-    n = points(cards)
-    return f"{n} point{'s' * (n != 1)}"
+    return points_words(points(cards))
 
 
 def hint_reason(view: PkView, action: Action) -> str:

@@ -4,6 +4,7 @@ public events."""
 
 from __future__ import annotations
 
+from cutthroat.games.psycho_killer.cards import points_words
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.tui.tables.game_over import GameOverScreen, level_of, outcome
 from cutthroat.tui.text import escape
@@ -30,8 +31,12 @@ def tie_line(details, winners) -> str:
         return "Level on points, Psycho Killers and weapons: a shared win."
     fewest_pks = min(pks[q] for q in level)
     if sum(1 for q in level if pks[q] == fewest_pks) == 1:
-        return f"Level on {best} points: fewest Psycho Killers decides."
-    return f"Level on {best} points and Psycho Killers: fewest weapons decides."
+        return f"Level on {points_words(best)}: fewest Psycho Killers decides."
+    return f"Level on {points_words(best)} and Psycho Killers: fewest weapons decides."
+
+
+#: The "Who" column's width: its longest entry, "heuristic bot" (the points column right-aligned after it keeps a gap).
+WHO = 13
 
 
 def figures(table, update: SeatUpdate) -> str:
@@ -39,12 +44,12 @@ def figures(table, update: SeatUpdate) -> str:
     star = "*" if table.ascii_style else "★"
     columns = table.rules.stat_columns
     head = "".join(f"{heading:>9}" for _, heading in columns)
-    lines = [f"[$text-muted]    {'Player':<{table.name_width(9) + 1}}{'Who':<12}Points  PKs Wpns{head}[/]"]
+    lines = [f"[$text-muted]    {'Player':<{table.name_width(9) + 1}}{'Who':<{WHO}}Points  PKs Wpns{head}[/]"]
     for seat in details["ranking"]:
         mark = f"[bold $success]{star}[/]" if seat in view.winners else " "
         stats = update.stats[seat]
         cells = "".join(f"{stats[key]:>9}" for key, _ in columns)
         lines.append(f" {mark}{seat + 1} {table.name_cell(seat, 9)} "
-                     f"[$text-muted]{level_of(table.table, seat):<12}[/]{details['points'][seat]:>6} "
+                     f"[$text-muted]{level_of(table.table, seat):<{WHO}}[/]{details['points'][seat]:>6} "
                      f"{details['pks'][seat]:>4} {details['weapons'][seat]:>4}{cells}")
     return "\n".join(lines)

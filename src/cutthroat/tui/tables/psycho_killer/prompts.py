@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from cutthroat.engine.protocol import Action
-from cutthroat.games.psycho_killer.cards import BARRICADE, BEHIND_YOU, DOUBLE_TAP, SLAM_THE_DOOR, TRIP_OVER, points
+from cutthroat.games.psycho_killer.cards import (BARRICADE, BEHIND_YOU, DOUBLE_TAP, SLAM_THE_DOOR, TRIP_OVER, points,
+                                                 points_words)
 from cutthroat.games.psycho_killer.state import (AGAIN, AT, ATTACK, DECK, DECK_NAMES, DRAWN, DRAWS, HOLD, PICK,
                                                  TARGET, WINDOW, PkView, left_of, window_card, window_player)
 from cutthroat.games.psycho_killer.text import PICK_WORDS
@@ -17,10 +18,6 @@ from cutthroat.tui.widgets.choice import Choice
 KEYS = "123456789abcdefghilmnopqrstuvwxyz"
 EVADE_KEYS = {DOUBLE_TAP: "d", SLAM_THE_DOOR: "s"}  # Booby Trap: b
 DEFEND_KEYS = {BARRICADE: "b", BEHIND_YOU: "y"}
-
-
-def points_words(k: int) -> str:
-    return f"{k} point{'s' * (k != 1)}"
 
 
 def depth_words(depth: int, bottom: int) -> str:
@@ -59,7 +56,7 @@ def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tup
         choices = []
         for a in legal:
             if a.kind == "take_hit":
-                choices.append(Choice("t", f"Take it: {points(weapons)} points into your injury pile", a))
+                choices.append(Choice("t", f"Take it: {points_words(points(weapons))} into your injury pile", a))
             else:
                 choices.append(Choice(DEFEND_KEYS[a.card], f"Play {a.card.name}", a))
         note = "Weapons in hand: " + ", ".join(c.name for c in weapons) + "."

@@ -210,7 +210,7 @@ class TableScreen(SharedTableScreen):
             return text
         if Play(card) in self.update.legal:
             return self.sym_text(f"{label} {escape(card.text)} [bold]⏎[/]{extra}")
-        reason = why_unplayable(card, view.silenced[view.seat])
+        reason = why_unplayable(view, view.seat, card)
         return f"{label} [$error]{self.sym['x']} {escape(reason)}[/]"
 
     def curtain_note(self, sight: Sight, seat: int) -> str:
@@ -269,7 +269,7 @@ class TableScreen(SharedTableScreen):
             self.act(Play(card))
             return
         view = self.update.view
-        self.refuse(why_unplayable(card, view.silenced[view.seat]))
+        self.refuse(why_unplayable(view, view.seat, card))
 
     def action_draw(self, deck: int) -> None:
         if DRAWS[deck] in self.update.legal:
