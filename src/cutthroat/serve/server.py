@@ -34,6 +34,7 @@ from typing import Callable
 import asyncssh
 from asyncssh.sftp import MIN_SFTP_VERSION
 
+from cutthroat.engine.words import counted
 from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
 from cutthroat.serve.service import TableService
 from cutthroat.serve.terminal import AppTerminal
@@ -167,9 +168,9 @@ class PlayerServer(asyncssh.SSHServer):
         if state.stopping:
             why = "the server is stopping"
         elif len(state.connections) >= limits.total_connections:
-            why = f"the server has {len(state.connections)} connections (--total-connections)"
+            why = f"the server has {counted(len(state.connections), 'connection')} (--total-connections)"
         elif state.per_address.get(address, 0) >= limits.connections_per_address:
-            why = f"{state.per_address[address]} connections from this address (--connections-per-address)"
+            why = f"{counted(state.per_address[address], 'connection')} from this address (--connections-per-address)"
         if why is not None:
             log.warning("refused a connection from %s: %s", address, why)
             asyncio.get_running_loop().call_soon(conn.abort)

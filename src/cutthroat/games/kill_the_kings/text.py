@@ -10,6 +10,7 @@ from typing import Any
 
 from cutthroat.engine.cards import Card
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import counted
 from cutthroat.games.kill_the_kings.cards import (CARDS_TO_KILL, COLUMNS, KINGS, RESERVE_SPOTS, SPOT_NAMES,
                                                   finishable)
 from cutthroat.games.kill_the_kings.state import GAME_OVER, PLAY, bust_cards
@@ -148,7 +149,7 @@ def hint_reason(view, action: Action, goal: str) -> str:
     elif kind == "draw":
         if full:
             words = (f"no reserve card fits well enough to play; {bust_cards(view)} of "
-                     f"{view.deck_count} cards would bust you")
+                     f"{counted(view.deck_count, 'card')} would bust you")
         else:
             words = "a free reserve spot makes the draw safe"
     elif kind == "end_round":

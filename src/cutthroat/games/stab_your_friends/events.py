@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cutthroat.engine.protocol import Event
-from cutthroat.engine.words import seat_name, who_won
+from cutthroat.engine.words import counted, seat_name, who_won
 from cutthroat.games.stab_your_friends.cards import SyfCard
 from cutthroat.games.stab_your_friends.text import WIN_HOW
 
@@ -42,7 +42,7 @@ class Reshuffled(Event):
     kind = "reshuffled"
 
     def describe(self, names=()) -> str:
-        return f"The discard pile ({self.count} cards) is shuffled into a new face-up deck"
+        return f"The discard pile ({counted(self.count, 'card')}) is shuffled into a new face-up deck"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ refused. The table, the hints and the command line all take their words from her
 from __future__ import annotations
 
 from cutthroat.engine.protocol import Action
-from cutthroat.engine.words import seat_name
+from cutthroat.engine.words import a_or_an, counted, seat_name
 from cutthroat.games.stab_your_friends.cards import GOBBLIN_HANDS
 from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING, OVER, PLAYING, SyfState, SyfView, plays_face_up
 
@@ -65,7 +65,7 @@ def why_illegal(state: SyfState, action: Action, seat: int) -> str:
                 }.get(phase, f"First {_need(state)}")
     if kind == "place":
         if action.card not in state.hands[seat]:
-            return f"You don't hold a {action.card.name}"
+            return f"You don't hold {a_or_an(action.card.name)}"
         return _why_not_player(state, action.target, "A card goes in front of a player still in")
     if kind == "target":
         if action.seat == seat:
@@ -153,7 +153,7 @@ KIND_REASONS = {
 
 
 def _lives(view: SyfView, seat: int) -> str:
-    return f"{view.lives[seat]} li{'ves' if view.lives[seat] != 1 else 'fe'}"
+    return counted(view.lives[seat], "life", "lives")
 
 
 def hint_reason(view: SyfView, action: Action) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.words import counted
 from cutthroat.games.stab_your_friends.actions import KEEP, Move
 from cutthroat.games.stab_your_friends.cards import FIREBALL, SHIELD
 from cutthroat.games.stab_your_friends.state import SyfView, call_out_targets
@@ -42,7 +43,7 @@ def shield_note(view: SyfView, seat: int) -> str:
 
 def target_prompt(table, view: SyfView, legal: Sequence[Action]):
     card = view.active.card
-    options = [(str(a.seat + 1), f"{table.names[a.seat]} · {view.lives[a.seat]} lives{shield_note(view, a.seat)}", a)
+    options = [(str(a.seat + 1), f"{table.names[a.seat]} · {counted(view.lives[a.seat], 'life', 'lives')}{shield_note(view, a.seat)}", a)
                for a in legal]
     note = "You took 1 damage first; now 1 damage to another player." if card is FIREBALL else \
         "1 damage to the player you pick (you must pick one)."
