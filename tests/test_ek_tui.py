@@ -30,7 +30,7 @@ from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.hand import HandPanel
 from helpers_ek import BOX_CONFIG, cy_skips, position
-from helpers_pilot import session_of, async_test, text, wait_until
+from helpers_pilot import async_test, screen_text, session_of, text, wait_until
 
 SIZE = (80, 24)
 GAME = "exploding-kittens"
@@ -386,8 +386,13 @@ async def test_after_the_cursor_moves_off_a_hint_enter_does_what_the_cursor_says
         await pilot.press("h")
         await wait_until(pilot, lambda: table.hinted is not None, 60)
         assert table.hinted == DRAW
+        await pilot.pause()
+        note = " ".join(screen_text(app).split())  # Enter is the hint's now, not "play Shuffle"
+        assert "⏎ plays the hint above" in note and "Enter: play" not in note
         await pilot.press("right", "left")  # off the hint and back: the hint is gone
         assert table.hinted is None and "Hint:" not in table.message
+        await pilot.pause()
+        assert "plays the hint" not in screen_text(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: bool(session_of(table).log))
         assert session_of(table).log[0] == (0, Play(BY_CODE["SHUFFLE"]))

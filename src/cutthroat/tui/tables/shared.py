@@ -199,7 +199,12 @@ class SharedTableScreen(TableScreenBase):
         chips = tuple(HandCard(label, self.chip_style(card), card in playable)
                       for card, label in zip(cards, self.chip_labels(cards, selected)))
         card = cards[max(0, min(cursor, len(cards) - 1))]
-        return HandShown(chips, cursor, title=title, note=self.hand_note(view, card), ascii_style=self.ascii_style)
+        hinted = self.standing_hint()
+        if hinted is not None and card is not getattr(hinted, "card", None) and card not in getattr(hinted, "cards", ()):
+            note = self.sym_text("[bold]⏎[/] plays the hint above · ←→ a card instead")  # not "Enter: play" this card
+        else:
+            note = self.hand_note(view, card)
+        return HandShown(chips, cursor, title=title, note=note, ascii_style=self.ascii_style)
 
     def chip_labels(self, cards: Sequence[Any], selected: frozenset) -> list[str]:
         """Each card's chip text (`selected`: the hand positions picked for a combo)."""
@@ -535,6 +540,8 @@ class SharedTableScreen(TableScreenBase):
         words = self.hint_words(action, described) + (f" ({hint.why})" if hint.why else "")
         self.say(f"[bold $card-hint]Hint:[/] {escape(self.sym_text(words))} — "
                  f"[bold]{escape(self.sym_text('⏎'))}[/] to play it")
+        for panel in self.query(HandPanel):  # its note says what Enter does now
+            panel.redraw()
 
     def pointer(self) -> tuple:
         """Where the player points now: the cursor and the cards picked for a combo."""
