@@ -849,6 +849,23 @@ def test_actions_and_events_survive_the_json_codec():
         assert e.describe(["Ana", "Bo", "Cy"]) and encode(e)["type"] == e.kind
 
 
+def test_a_play_going_ahead_or_noped_reads_right_for_a_card_and_every_combo():
+    from cutthroat.engine.words import agree
+    from cutthroat.games.exploding_kittens.events import Resolved
+
+    names = ["Ana", "Bob", "Cy", "Dee", "You"]
+    said = {(what, seat, cancelled): agree(Resolved(seat, what, cancelled).describe(names))
+            for what, seat in (("pair", 2), ("five", 3), ("triple", 0), ("bark2", 1), ("SKIP", 0), ("pair", 4))
+            for cancelled in (False, True)}
+    assert said["pair", 2, False] == "Cy's pair goes ahead"
+    assert said["five", 3, False] == "Dee's five different cards go ahead"
+    assert said["five", 3, True] == "Dee's five different cards are Noped: nothing happens"
+    assert said["triple", 0, False] == "Ana's three of a kind goes ahead"
+    assert said["bark2", 1, True] == "Bob's Barking Kittens are Noped: nothing happens"
+    assert said["SKIP", 0, False] == "Ana's Skip goes ahead"
+    assert said["pair", 4, True] == "Your pair is Noped: nothing happens"
+
+
 def test_illegal_actions_leave_the_state_unchanged():
     s = position(3, hands={0: "SKIP"}, pile="TACO")
     refused(s, Reinsert(0))

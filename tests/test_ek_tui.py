@@ -296,6 +296,21 @@ async def test_hot_seat_we_all_pass_key_ends_the_shared_window_at_once(write_set
         assert time.monotonic() - started < 4  # long before the 8 s window would have run out
 
 
+def test_a_target_prompt_is_titled_by_the_play_a_combo_included() -> None:
+    from cutthroat.games.exploding_kittens.rules import RULES, ChooseTarget, PlayCombo
+    from cutthroat.tui.tables.exploding_kittens.prompts import decision_choices
+
+    titles = []
+    for hand, play in (("TACO TACO", PlayCombo((BY_CODE["TACO"],) * 2)), ("TARGETED", Play(BY_CODE["TARGETED"]))):
+        state = position(3, hands={0: hand, 1: "BEARD", 2: "ZOMBIE"}, pile="SKIP SKIP", turn=0)
+        RULES.apply(state, play, 0)
+        view = RULES.view(state, 0)
+        title, choices, _ = decision_choices(view, RULES.legal_actions(state, 0), ["Ana", "Bob", "Cy"], lambda c: c.name)
+        assert [c.value for c in choices] == [ChooseTarget(1), ChooseTarget(2)]
+        titles.append(title)
+    assert titles == ["Pair: choose a player", "Targeted Attack 2x: choose a player"]
+
+
 # -- prompts: Esc takes an unfinished play back; Tab puts a prompt aside ---------------------------
 @async_test
 async def test_esc_in_the_target_prompt_takes_the_card_back() -> None:
