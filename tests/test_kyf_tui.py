@@ -440,3 +440,19 @@ async def test_the_turn_line_names_the_keys_the_table_takes() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
         await pilot.pause()
         assert "←→ a card, Enter or 1–3 (a player) plays it · d picks up" in " ".join(screen_text(app).split())
+
+
+@async_test
+async def test_a_card_with_one_move_says_it_once_under_the_hand() -> None:
+    """The chip names the card; the note says where it goes: "B2 Enter: play it on Bob's B2",
+    never "B2 Enter: B2 on Bob on B2"."""
+    from helpers_kyf import position
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    state = position(3, hands={0: "B2"}, attack={1: "B1 B2"}, deck="R1 R1", turn=0)
+    app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
+        await pilot.pause()
+        note = " ".join(text(app.screen.query_one("#hand-note", Static)).split())
+        assert note == "B2 Enter: play it on Bob's B2", note
