@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import time
 from typing import Callable
 
 from textual.pilot import Pilot
@@ -20,12 +19,37 @@ def async_test(fn):
     return wrapper
 
 
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting; screen is {type(pilot.app.screen).__name__}")
-        await pilot.pause(0.02)
+PAUSE = 0.02  # seconds, at least, of one wait's pause
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Wait for `condition`, pausing at most timeout/PAUSE times: bounded by a count of pauses,
+    not by the clock, so a busy machine (each pause taking longer) waits longer, never less."""
+    for _ in range(max(1, round(timeout / PAUSE))):
+        if condition():
+            return
+        await pilot.pause(PAUSE)
+    if not condition():
+        raise AssertionError(f"timed out waiting; screen is {type(pilot.app.screen).__name__}")
+
+
+def drive_to_own_turn(session, seat: int = 0, seed: int = 0, limit: int = 2000):
+    """Play `session` on, headless, by seeded random moves, to a fixed position where `seat` alone
+    is to act and no reaction window is open: loaded there, nothing moves until that seat does
+    (no bot plays on, no prompt comes up by itself while a test drives the screen)."""
+    import random
+
+    rng, rules = random.Random(seed), session.rules
+    for _ in range(limit):
+        if session.is_over:
+            break
+        state = session.state
+        if session.to_act == [seat] and all(ask(state, seat) is None for ask in (
+                rules.reaction_default, rules.auto_action, rules.paced_action)):
+            return session
+        mover = session.to_act[0]
+        session.apply(rng.choice(session.legal_actions(mover)), mover)
+    raise AssertionError(f"seat {seat} never got a quiet turn")
 
 
 def text(widget: Static) -> str:

@@ -163,3 +163,32 @@ async def test_a_resumed_hot_seat_log_is_the_public_history_only() -> None:
         assert entries[intro:intro + 1 + len(public)] == public + ["— resumed here —"]  # (bots play on after)
         for event in private:
             assert agree(event.describe(table.names)) not in entries
+
+
+@async_test
+async def test_a_play_taken_back_leaves_nothing_for_the_next_player_to_see() -> None:
+    """Ana plays Targeted Attack, takes it back in its target prompt (Esc) and draws instead: Bob,
+    at the screen next, finds no trace of it — not in the log, not in the curtain's "Meanwhile"."""
+    from cutthroat.tui.widgets.event_log import EventLog
+
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    state = position(3, hands={0: "TARGETED SKIP", 1: "BEARD", 2: "ZOMBIE"}, pile="TACO TACO TACO", turn=0)
+    app = CutthroatApp(loaded=Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        await pilot.press("enter")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        cards = table.hand(table.update.view)
+        await pilot.press("home", *["right"] * cards.index(BY_CODE["TARGETED"]), "enter")
+        await frames.until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("escape")  # taken back: the card is in her hand again
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        await pilot.press("d")
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take())
+        curtain = frames.take()
+        told = " ".join(str(line.text) for line in table.query_one(EventLog).lines)
+        assert session_of(app).log[-1][1].kind == "draw" and "Ana drew a card" in told
+    assert "Meanwhile" in curtain and "Targeted" not in curtain and "Taken back" not in curtain, curtain
+    assert "Targeted" not in told and "Taken back" not in told, told

@@ -849,6 +849,23 @@ def test_actions_and_events_survive_the_json_codec():
         assert e.describe(["Ana", "Bo", "Cy"]) and encode(e)["type"] == e.kind
 
 
+def test_a_play_going_ahead_or_noped_reads_right_for_a_card_and_every_combo():
+    from cutthroat.engine.words import agree
+    from cutthroat.games.exploding_kittens.events import Resolved
+
+    names = ["Ana", "Bob", "Cy", "Dee", "You"]
+    said = {(what, seat, cancelled): agree(Resolved(seat, what, cancelled).describe(names))
+            for what, seat in (("pair", 2), ("five", 3), ("triple", 0), ("bark2", 1), ("SKIP", 0), ("pair", 4))
+            for cancelled in (False, True)}
+    assert said["pair", 2, False] == "Cy's pair goes ahead"
+    assert said["five", 3, False] == "Dee's five different cards go ahead"
+    assert said["five", 3, True] == "Dee's five different cards are Noped: nothing happens"
+    assert said["triple", 0, False] == "Ana's three of a kind goes ahead"
+    assert said["bark2", 1, True] == "Bob's Barking Kittens are Noped: nothing happens"
+    assert said["SKIP", 0, False] == "Ana's Skip goes ahead"
+    assert said["pair", 4, True] == "Your pair is Noped: nothing happens"
+
+
 def test_illegal_actions_leave_the_state_unchanged():
     s = position(3, hands={0: "SKIP"}, pile="TACO")
     refused(s, Reinsert(0))
@@ -974,3 +991,61 @@ def test_once_the_target_is_chosen_the_play_is_made():
     s.apply(ChooseTarget(2), 0)  # the Nope window is open: everyone has seen whom it hits
     assert RULES.open_play(s.state, 0) == 0 and s.take_back(0) == []
     assert len(s.log) == 2
+
+
+def open_play_table(state):
+    """A host over `take_back_session(state)` with every seat's and the spectator's port
+    listening: seat (None: the spectator) → the updates it heard, the first included."""
+    from cutthroat.host import InlineWorkers, ManualClock, TableHost, WirePort
+
+    host = TableHost(take_back_session(state), clock=ManualClock(), workers=InlineWorkers())
+    heard: dict = {}
+    for seat in (0, 1, 2, None):
+        port = WirePort(host.port(seat))  # JSON in between, as a server's player gets it
+        heard[seat] = [port.listen(lambda u, seat=seat: heard[seat].append(u))]
+    return host, heard
+
+
+def test_a_play_waiting_for_its_target_is_told_to_nobody_until_the_target_is_chosen():
+    host, heard = open_play_table(position(3, hands={0: "TARGETED MARK", 1: "TACO", 2: "BEARD"}, pile="SKIP SKIP"))
+    before = {seat: got[-1].view for seat, got in heard.items()}
+    assert host.submit(0, Play(C("TARGETED"))) is None
+    for seat in (1, 2, None):  # the others' table is as it was: no card gone, nothing on the pile
+        assert heard[seat][-1].view == before[seat] and heard[seat][-1].events == ()
+    assert heard[0][-1].events == () and heard[0][-1].view.hand == (C("MARK"),)  # its own screen asks whom
+    assert host.submit(0, ChooseTarget(2)) is None
+    for seat in (0, 1, 2, None):  # final now: everyone is told the whole play, in order
+        kinds = [e.kind for u in heard[seat][1:] for e in u.events]
+        assert kinds[:2] == ["played", "target_chosen"], (seat, kinds)
+        assert heard[seat][-1].view.hand_counts[0] == 1
+
+
+def test_a_play_taken_back_before_its_target_leaves_no_trace_for_the_others():
+    host, heard = open_play_table(position(3, hands={0: "TARGETED MARK", 1: "TACO", 2: "BEARD"}, pile="SKIP SKIP"))
+    before = {seat: got[-1].view for seat, got in heard.items()}
+    assert host.submit(0, Play(C("TARGETED"))) is None
+    assert host.take_back(0) is None
+    for seat in (0, 1, 2, None):
+        assert [e for u in heard[seat] for e in u.events] == [], seat
+        assert heard[seat][-1].view == before[seat]
+    assert host.history(None) == [] and host.history(1) == []
+    assert host.submit(0, Play(C("MARK"))) is None and host.submit(0, ChooseTarget(1)) is None
+    told = [e.describe(["Ana", "Bob", "Cy"]) for u in heard[None] for e in u.events]
+    assert not any("Targeted" in line for line in told) and "Ana plays Mark" in told
+
+
+def test_a_game_saved_mid_play_tells_the_play_once_it_is_final_after_loading():
+    from cutthroat.host import InlineWorkers, ManualClock, TableHost
+    from cutthroat.session import Session
+
+    s = take_back_session(position(3, hands={0: "TACO TACO TACO SKIP", 1: "DEF", 2: "BEARD"}, pile="SKIP"))
+    s.apply(PlayCombo(tuple(cards("TACO TACO TACO"))), 0)
+    s.apply(ChooseTarget(1), 0)  # three of a kind, waiting for the card to name
+    loaded = Session.from_save(s.save_data())
+    assert loaded.history(None) == [] and loaded.history(0) == []
+    host = TableHost(loaded, clock=ManualClock(), workers=InlineWorkers())
+    spectator: list = []
+    first = host.port(None).listen(spectator.append)
+    assert first.view.hand_counts[0] == 4 and first.view.stack == ()
+    assert host.submit(0, NameCard(C("DEF"))) is None
+    assert [e.kind for e in spectator[0].events][:3] == ["played", "target_chosen", "card_named"]

@@ -157,13 +157,13 @@ def test_describe_action_reads_the_seats_view():
     state = position(3, hands={0: "B3 REAPER R2 HS"}, attack={0: "R1", 1: "B1 B2"}, turn=0)
     view = RULES.view(state, 0)
     names = NAMES[:3]
-    assert RULES.describe_action(view, Attack(C("B3"), 1), names) == "B3 on Bob on B2 — deadly!"
+    assert RULES.describe_action(view, Attack(C("B3"), 1), names) == "B3 on Bob's B2 — deadly!"
     assert RULES.describe_action(view, PlayReaper(REAPER_SAVE, 0), names) == "save yourself: clear the 1 card on you"
     assert RULES.describe_action(view, Save(C("R2")), names) == "save yourself with R2 (clears 1 card)"
     assert RULES.describe_action(view, PlayChaos(C("HS"), 2), names) == "swap hands with Cy (2 cards)"
     assert RULES.describe_action(view, RULES.legal_actions(state, 0)[0], names) == "Pick up a card"
     # Without names a seat is "Player n", as in the rules' refusals.
-    assert text.describe_action(view, Attack(C("B3"), 1)) == "B3 on Player 2 on B2 — deadly!"
+    assert text.describe_action(view, Attack(C("B3"), 1)) == "B3 on Player 2's B2 — deadly!"
 
 
 def test_the_table_and_the_rules_give_one_sentence_for_one_situation():

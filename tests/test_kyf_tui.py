@@ -459,3 +459,19 @@ async def test_enter_after_a_hint_plays_the_hinted_move_target_included() -> Non
         assert table.selected_card() is REAPER and len(table.options_for(REAPER)) > 1  # Enter alone: a prompt
         hinted = await enter_plays_the_hint(pilot, table)
         assert hinted.kind in ("reaper", "draw"), hinted
+
+
+@async_test
+async def test_a_card_with_one_move_says_it_once_under_the_hand() -> None:
+    """The chip names the card; the note says where it goes: "B2 Enter: play it on Bob's B2",
+    never "B2 Enter: B2 on Bob on B2"."""
+    from helpers_kyf import position
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    state = position(3, hands={0: "B2"}, attack={1: "B1 B2"}, deck="R1 R1", turn=0)
+    app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
+        await pilot.pause()
+        note = " ".join(text(app.screen.query_one("#hand-note", Static)).split())
+        assert note == "B2 Enter: play it on Bob's B2", note

@@ -64,7 +64,9 @@ def watch_a_game(game: str, config: dict, seed: int) -> tuple[int, int, int]:
         def receive(update) -> None:
             nonlocal checked, private, notices
             state = session.state  # the listener runs between two moves: this is the moment
-            assert rules.view(rules.scramble(state, seat, rng), seat) == update.view, \
+            open_play = session.open_play()  # (the others see the table as it was before such a play)
+            seen = state if open_play is None or open_play[0] == seat else session.settled()
+            assert rules.view(rules.scramble(seen, seat, rng), seat) == update.view, \
                 f"seat {seat}'s update shows a card it can't see"
             assert update.view.seat == seat and update.seat == seat
             to_act = rules.to_act(state)

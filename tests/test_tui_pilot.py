@@ -7,12 +7,9 @@ reserve card (then 1–4), n draw, u undo, h hint, s save, Esc menu.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import json
-import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -34,7 +31,7 @@ from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundE
 from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
 from cutthroat.tui.widgets.event_log import EventLog
-from helpers_pilot import session_of
+from helpers_pilot import async_test, drive_to_own_turn, session_of, wait_until
 
 
 def autosaves(save_dir: Path) -> list[Path]:
@@ -43,16 +40,6 @@ def autosaves(save_dir: Path) -> list[Path]:
 
 
 SIZE = (80, 24)
-
-
-def async_test(fn):
-    """Run an async test with asyncio.run (no pytest asyncio plugin is installed)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
 
 
 # Input(cursor_blink=...) is not a constructor argument in Textual 8.2.8: composing SetupScreen
@@ -97,14 +84,6 @@ def pick_action(legal: list[Action]) -> Action:
             if action.kind == kind:
                 return action
     raise AssertionError(f"nothing to play in {legal!r}")
-
-
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting; screen is {type(pilot.app.screen).__name__}")
-        await pilot.pause(0.02)
 
 
 async def play(pilot: Pilot, action: Action) -> None:
@@ -894,14 +873,21 @@ async def test_changing_the_card_style_redraws_every_card(game: str, write_setti
                                       if game != "kill-the-kings" else [])
     from cutthroat.session import Session
 
-    session = Session(game, {}, 3, seats)
+    # Ana's own turn, fixed: nothing moves while the test looks (no bot plays on, no Nope window
+    # of hers pops up over the menu key on a slow machine).
+    session = drive_to_own_turn(Session(game, {}, 3, seats), seed=3)
+    moves = len(session.log)
     app = CutthroatApp(loaded=session.save_data())
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: any(hasattr(s, "lens") for s in app.screen_stack))
         table = next(s for s in app.screen_stack if hasattr(s, "lens"))
-        while app.screen is not table:  # a prompt first (Psycho Killer's opening choice): put away
+        await wait_until(pilot, lambda: table.sight is not None and table.sight.update.legal)
+        for _ in range(10):  # her decision's prompt, if it has one (Psycho Killer's opening choice): put away
+            if app.screen is table:
+                break
             await pilot.press("escape")
             await pilot.pause()
+        assert app.screen is table and len(session_of(app).log) == moves
 
         def widget_texts() -> list[str]:
             return [str(w.render()) for w in table.query(Static) if w.display and "log" not in (w.id or "")]
@@ -919,6 +905,7 @@ async def test_changing_the_card_style_redraws_every_card(game: str, write_setti
         await pilot.pause()
         await pilot.pause()
         assert [t for t in widget_texts() if marks & set(t)] == []
+        assert len(session_of(app).log) == moves
         if game != "kill-the-kings":  # every card of the hand under the cursor (its note too)
             for _ in range(len(table.hand(table.update.view))):
                 await pilot.press("right")

@@ -52,6 +52,7 @@ class Session:
         #: answer or a hint for an older version is stale.
         self.version = len(self.log)
         self._undo: list[tuple[Any, list[dict[str, Any]]]] = []  # before each undoable action
+        self._settled: tuple[int, Any] | None = None  # (moves kept, the state they lead to): `settled`
         self.autosave_error: str | None = None
 
     # -- construction ----------------------------------------------------------------------
@@ -128,30 +129,66 @@ class Session:
             return False
         self.state, self.stats = self._undo.pop()
         self.log.pop()
+        self._settled = None  # (the log no longer leads there)
         self._changed()
         return True
 
     def history(self, seat: int | None) -> list[Event]:
         """Every event of the game so far as `seat` may see it (None: the public's), from the
-        log replayed (from `base` if the log starts there): a resumed table's log, whole."""
-        rules = self.rules
-        state = rules.copy(self.base) if self.base is not None else \
-            rules.new_game(self.config, self.seed, len(self.seats))
-        told: list[Event] = []
-        for player, action in self.log:
-            for event in rules.apply(state, action, player):
-                shown = event.for_seat(seat)
-                if shown is not None:
-                    told.append(shown)
-        return told
+        log replayed (from `base` if the log starts there): a resumed table's log, whole — but
+        for a play still waiting for its choices, told to nobody until it is final."""
+        told = (e.for_seat(seat) for e in self._replay_events(self._fresh(), self.log[:self._kept()]))
+        return [e for e in told if e is not None]
+
+    def _fresh(self) -> Any:
+        """The state the log starts from."""
+        return self.rules.copy(self.base) if self.base is not None else \
+            self.rules.new_game(self.config, self.seed, len(self.seats))
+
+    def _replay_events(self, state: Any, moves: list[tuple[int, Action]]) -> list[Event]:
+        """The events of `moves` played on `state` (which they change)."""
+        return [event for player, action in moves for event in self.rules.apply(state, action, player)]
+
+    # -- a play waiting for its choices ----------------------------------------------------
+    def open_play(self) -> tuple[int, int] | None:
+        """(seat, moves): the play still waiting for its choices (`Rules.open_play`) and how many
+        of the log's last moves it is; None if there is none."""
+        for seat in range(len(self.seats)):
+            count = self.rules.open_play(self.state, seat)
+            if 0 < count <= len(self.log) and all(s == seat for s, _ in self.log[-count:]):
+                return seat, count
+        return None
+
+    def _kept(self) -> int:
+        """How many moves of the log are final (all but an open play's)."""
+        open_play = self.open_play()
+        return len(self.log) - (open_play[1] if open_play else 0)
+
+    def settled(self) -> Any:
+        """The state as the other seats know it: without the play still waiting for its choices
+        (nothing of it has happened for them yet). Replayed once per open play."""
+        kept = self._kept()
+        if kept == len(self.log):
+            return self.state
+        if self._settled is None or self._settled[0] != kept:
+            self._settled = (kept, saves.replay(self.rules, self.config, self.seed, len(self.seats),
+                                                self.log[:kept], None, self.base))
+        return self._settled[1]
+
+    def open_events(self) -> list[Event]:
+        """The open play's events, untold so far (a host resuming a game mid-play holds them)."""
+        kept = self._kept()
+        return self._replay_events(self.rules.copy(self.settled()), self.log[kept:]) \
+            if kept < len(self.log) else []
 
     def take_back(self, seat: int) -> list[tuple[int, Action]]:
         """Take back `seat`'s play still waiting for its choices (`Rules.open_play`): the log
         without its moves is replayed from the start, so the position is exactly the one before
         it. Returns the moves taken back (none if there is no such play)."""
-        count = self.rules.open_play(self.state, seat)
-        if count <= 0 or count > len(self.log) or any(s != seat for s, _ in self.log[-count:]):
+        open_play = self.open_play()
+        if open_play is None or open_play[0] != seat:
             return []
+        count = open_play[1]
         taken = self.log[-count:]
         log = self.log[:-count]
         stats = new_stats(self.rules, len(self.seats))  # counted again, as a load counts them

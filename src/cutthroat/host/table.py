@@ -89,6 +89,9 @@ class TableHost:
         self._deadline_timer = None
         self._expired = False  # while a timed-out window's passes are played
         self._notices: list[tuple[str, str]] = []  # (title, text) for the next update
+        #: The events of a play still waiting for its choices: told to everyone once it is final,
+        #: to nobody if it is taken back (`session.open_play`).
+        self._held: list[Event] = session.open_events()
         self._autosave_error: str | None = None
         self._note_autosave()  # a save dir that can't be written is said at once, not at the first move
         self._opening_notices, self._notices = self._notices, []  # told to each new listener once
@@ -335,11 +338,10 @@ class TableHost:
     def _take_back(self, seat: int) -> str | None:
         if self.info.is_bot(seat):
             return "A bot's move can't be taken back"
-        taken = self.session.take_back(seat)
-        if not taken:
+        if not self.session.take_back(seat):
             return "Nothing to take back: the play is made"
-        move = self.rules.describe_action(self.rules.view(self.session.state, seat), taken[0][1])
-        self._changed([Undone(seat, move)])
+        self._held = []  # nobody was told of it: nothing to tell now
+        self._changed([])
         return None
 
     def _note_autosave(self) -> None:
@@ -359,8 +361,13 @@ class TableHost:
             self._holds.update(self._pauses[e.kind] for e in events if e.kind in self._pauses)
         self._note_autosave()
         self._plan()
-        if self._ports:
-            self._deliver(events)
+        self._held += events  # a play waiting for its choices is told once it is final
+        if self.session.open_play() is None:
+            events, self._held = self._held, []
+            if self._ports:
+                self._deliver(events)
+        elif self._ports:
+            self._deliver([])
 
     def _skip(self) -> None:
         self._skipping = True
@@ -672,7 +679,9 @@ class TableHost:
         session, rules = self.session, self.rules
         mine = tuple(shown for e in events if (shown := e.for_seat(seat)) is not None)
         acting = seat is not None and seat in common["to_act"] and not common["stepping"]
-        view = rules.view(session.state, seat)
+        open_play = session.open_play()
+        # The others see the table as it was before a play still waiting for its choices.
+        view = rules.view(session.state if open_play is None or open_play[0] == seat else session.settled(), seat)
         legal = tuple(rules.legal_actions(session.state, seat)) if acting else ()
         if seat is not None:  # (another's pass leaves a window as it was; their Nope makes a new one)
             decision = (legal, self._decisive if seat in common["reacting"] else None)

@@ -12,8 +12,12 @@ from cutthroat.engine.protocol import Event
 from cutthroat.engine.words import seat_name, seat_names, who_won
 from cutthroat.games.exploding_kittens.cards import BY_CODE, EkCard
 
-COMBO_NAMES = {"pair": "a pair", "triple": "three of a kind", "five": "five different cards",
-               "bark2": "both Barking Kittens"}
+#: Each combo in words: after a verb ("plays a pair"), after a name ("Cy's pair"), and whether
+#: it is several things (the verb agrees: "Dee's five different cards go ahead").
+COMBO_WORDS = {"pair": ("a pair", "pair", False), "triple": ("three of a kind", "three of a kind", False),
+               "five": ("five different cards", "five different cards", True),
+               "bark2": ("both Barking Kittens", "Barking Kittens", True)}
+COMBO_NAMES = {what: words[0] for what, words in COMBO_WORDS.items()}
 
 
 def _cards(cards) -> str:
@@ -23,6 +27,18 @@ def _cards(cards) -> str:
 def what_name(what: str) -> str:
     card = BY_CODE.get(what)
     return card.name if card is not None else COMBO_NAMES.get(what, what)
+
+
+def play_name(what: str) -> tuple[str, bool]:
+    """A play as a name's ("Cy's pair", "Ana's Skip"), and whether it is several things."""
+    _, named, several = COMBO_WORDS.get(what, (None, what_name(what), False))
+    return named, several
+
+
+def play_title(what: str) -> str:
+    """A play as a prompt's title starts: "Pair", "Targeted Attack 2x"."""
+    named = play_name(what)[0]
+    return named[:1].upper() + named[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +148,11 @@ class Resolved(Event):
     kind = "resolved"
 
     def describe(self, names=()) -> str:
-        whose = f"{seat_name(names, self.seat)}'s {what_name(self.what)}"
-        return f"{whose} is Noped: nothing happens" if self.cancelled else f"{whose} goes ahead"
+        named, several = play_name(self.what)
+        whose = f"{seat_name(names, self.seat)}'s {named}"
+        if self.cancelled:
+            return f"{whose} {'are' if several else 'is'} Noped: nothing happens"
+        return f"{whose} {'go' if several else 'goes'} ahead"
 
 
 @dataclass(frozen=True, slots=True)

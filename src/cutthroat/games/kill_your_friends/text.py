@@ -244,16 +244,16 @@ def choice_title(card: KyfCard) -> str:
 
 # --- what a move does ---------------------------------------------------------------------------
 def describe_action(view: KyfView, action: Action, names: Sequence[str] = ()) -> str:
-    """The move in words for hints, prompts and menus, as the seat to act sees it ("R3 on Bob on
+    """The move in words for hints, prompts and menus, as the seat to act sees it ("R3 on Bob's
     R2 — deadly!", "save yourself: clear the 2 cards on you")."""
     p = view.turn
     kind = action.kind
     if kind == "attack":
         v = action.victim
         seq = view.attack[v] if 0 <= v < view.n else ()
-        on = f" on {seq[-1].label}" if seq else ""
+        on = f"{seat_name(names, v)}'s {seq[-1].label}" if seq else seat_name(names, v)  # (the top card)
         deadly_note = " — deadly!" if action.card.number == 3 else ""
-        return f"{action.card.label} on {seat_name(names, v)}{on}{deadly_note}"
+        return f"{action.card.label} on {on}{deadly_note}"
     if kind == "save":
         k = len(view.attack[p])
         return f"save yourself with {action.card.label} (clears {k} card{'s' * (k != 1)})"

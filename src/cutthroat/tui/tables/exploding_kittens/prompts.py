@@ -16,7 +16,7 @@ from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import ordinal
 from cutthroat.games.exploding_kittens.actions import FIVE, TRIPLE, Pass, Reorder
 from cutthroat.games.exploding_kittens.cards import NOPE, EkCard
-from cutthroat.games.exploding_kittens.events import what_name
+from cutthroat.games.exploding_kittens.events import play_title, what_name
 from cutthroat.games.exploding_kittens.state import GC, NAME, REORDER, TARGET, EkView
 from cutthroat.games.exploding_kittens.text import COMBO_NAMES
 from cutthroat.tui.stack import SafeDismiss
@@ -50,7 +50,7 @@ def decision_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]
     f = view.stack[-1]
     note = ""
     if f.kind == TARGET:
-        title = f"{what_name(f.what)}: choose a player"
+        title = f"{play_title(f.what)}: choose a player"
         choices = []
         for a in legal:
             q = a.player

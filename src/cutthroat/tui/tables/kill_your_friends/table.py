@@ -116,6 +116,13 @@ class TableScreen(SharedTableScreen):
     def describe(self, action: Action) -> str:
         return agree(describe_action(self.update.view, action, self.names))
 
+    def play_it(self, card: KyfCard, action: Action) -> str:
+        """The move in words beside the card's own chip, which names the card already: "play it
+        on Cy's G2", not "G2 on Cy's G2"."""
+        described = self.describe(action)
+        lead = f"{card.label} "
+        return f"play it {described[len(lead):]}" if described.startswith(lead) else described
+
     # -- the widgets' text ---------------------------------------------------------------------------
     def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
         view = update.view
@@ -230,7 +237,7 @@ class TableScreen(SharedTableScreen):
         if not options:
             return f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, self.names))}[/]"
         if len(options) == 1:
-            return f"{label} {escape(what)}[bold]Enter:[/] {escape(self.describe(options[0]))}"
+            return f"{label} {escape(what)}[bold]Enter:[/] {escape(self.play_it(card, options[0]))}"
         targets = self.targets()
         if targets:
             keys = "/".join(str(t + 1) for t in sorted(targets))
