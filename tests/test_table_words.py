@@ -115,3 +115,20 @@ async def test_the_log_read_back_counts_one_line_as_one() -> None:
         await app.push_screen(HistoryScreen("Kill The Kings", ["Round 1 · Killer mode (target 7)"]))
         await pilot.pause()
         assert "The game so far (1 line)" in screen_text(app)
+
+
+def _one_card_events():
+    from cutthroat.games.exploding_kittens import events as ek
+    from cutthroat.games.kill_your_friends import events as kyf
+    from cutthroat.games.stab_your_friends import events as syf
+
+    return [(ek.Reordered(0, 1, -1), "Ana puts the top 1 card back"),
+            (ek.Shuffled(1), "The draw pile is shuffled (1 card)"),
+            (kyf.HandsSwapped(0, 1, (1, 2)), "Ana and Bob swap hands (now holding 1 card and 2 cards)"),
+            (kyf.Shuffled(1), "The deck is shuffled (1 card)"),
+            (syf.Reshuffled(1), "The discard pile (1 card) is shuffled into a new face-up deck")]
+
+
+@pytest.mark.parametrize("event,words", _one_card_events(), ids=lambda v: getattr(v, "kind", ""))
+def test_one_card_is_one_card_in_every_games_log(event, words) -> None:
+    assert event.describe(("Ana", "Bob")) == words

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cutthroat.engine.protocol import Event
-from cutthroat.engine.words import seat_name, seat_names, who_won
+from cutthroat.engine.words import counted, seat_name, seat_names, who_won
 from cutthroat.games.exploding_kittens.cards import BY_CODE, EkCard
 
 #: Each combo in words: after a verb ("plays a pair"), after a name ("Cy's pair"), and whether
@@ -193,7 +193,7 @@ class Reordered(Event):
         who = seat_name(names, self.seat)
         shown = f" and shows them to {seat_name(names, self.shared_with)}" if self.shared_with >= 0 else ""
         if not self.cards:
-            return f"{who} puts the top {self.count} cards back{shown}"
+            return f"{who} puts the top {counted(self.count, 'card')} back{shown}"
         return f"{who} puts back (top first): {_cards(self.cards)}{shown}"
 
 
@@ -216,7 +216,7 @@ class Shuffled(Event):
     kind = "shuffled"
 
     def describe(self, names=()) -> str:
-        return f"The draw pile is shuffled ({self.count} cards)"
+        return f"The draw pile is shuffled ({counted(self.count, 'card')})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from cutthroat.engine.protocol import Event
 from cutthroat.games.kill_your_friends.actions import REAPER_KILL, REAPER_SAVE
 from cutthroat.games.kill_your_friends.cards import KyfCard
-from cutthroat.engine.words import seat_name, who_won
+from cutthroat.engine.words import counted, seat_name, who_won
 from cutthroat.games.kill_your_friends.text import WIN_HOW, card_labels
 
 
@@ -110,7 +110,7 @@ class HandsSwapped(Event):
 
     def describe(self, names=()) -> str:
         return (f"{seat_name(names, self.seat)} and {seat_name(names, self.target)} swap hands "
-                f"(now {self.counts[0]} and {self.counts[1]} cards)")
+                f"(now holding {counted(self.counts[0], 'card')} and {counted(self.counts[1], 'card')})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +192,7 @@ class Shuffled(Event):
     kind = "shuffled"
 
     def describe(self, names=()) -> str:
-        return f"The deck is shuffled ({self.deck} cards)"
+        return f"The deck is shuffled ({counted(self.deck, 'card')})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from cutthroat.engine.protocol import Action
-from cutthroat.engine.words import seat_name
+from cutthroat.engine.words import counted, seat_name
 from cutthroat.games.kill_your_friends.actions import FORCED_KINDS, REAPER_KILL, REAPER_RESURRECT, REAPER_SAVE
 from cutthroat.games.kill_your_friends.cards import (
     CHAOS,
@@ -263,7 +263,7 @@ def describe_action(view: KyfView, action: Action, names: Sequence[str] = ()) ->
         t = action.target
         if t >= 0:
             count = view.hand_counts[t] if t < view.n else 0
-            return f"swap hands with {seat_name(names, t)} ({count} cards)"
+            return f"swap hands with {seat_name(names, t)} ({counted(count, 'card')})"
         return f"play {action.card.name}"
     if kind == "reaper":
         if action.use == REAPER_KILL:
@@ -280,7 +280,7 @@ def describe_action(view: KyfView, action: Action, names: Sequence[str] = ()) ->
 # --- why the hint -------------------------------------------------------------------------------
 #: Why the hard bot plays a Chaos card, by its code.
 CHAOS_REASONS = {
-    "HS": "their {count} cards for your {mine}",
+    "HS": "their {count} for your {mine}",
     "MD": "everyone else picks up 2, then you go again",
     "DFA": "the next player spends their turn picking up 2",
     "RFG": "play turns round",
@@ -318,7 +318,7 @@ def hint_reason(view: KyfView, action: Action) -> str:
         return "starts an attack on them" if not seq else f"their attack climbs to {action.card.number}: a 3 kills"
     if kind == "chaos":
         count = view.hand_counts[action.target] if action.target >= 0 else 0
-        return CHAOS_REASONS[action.card.code].format(count=count, mine=len(view.hand) - 1)
+        return CHAOS_REASONS[action.card.code].format(count=counted(count, "card"), mine=len(view.hand) - 1)
     if kind in ("save", "reaper") and getattr(action, "use", REAPER_SAVE) == REAPER_SAVE and deadly(view, p):
         return "the 3 on you would cost a life"
     words = REAPER_REASONS.get(action.use, "") if kind == "reaper" else KIND_REASONS.get(kind, "")

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cutthroat.engine.protocol import Action
-from cutthroat.engine.words import ordinal
+from cutthroat.engine.words import counted, ordinal
 from cutthroat.games.exploding_kittens.actions import FIVE, TRIPLE, Pass, Reorder
 from cutthroat.games.exploding_kittens.cards import NOPE, EkCard
 from cutthroat.games.exploding_kittens.events import play_title, what_name
@@ -56,7 +56,7 @@ def decision_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]
             q = a.player
             marked = view.marked[q]
             extra = f" · marked: {', '.join(c.name for c in marked)}" if marked else ""
-            choices.append(Choice(str(q + 1), f"{names[q]} · {view.hand_counts[q]} cards{extra}", a))
+            choices.append(Choice(str(q + 1), f"{names[q]} · {counted(view.hand_counts[q], 'card')}{extra}", a))
         return title, choices, note
     if f.kind == REORDER:
         k = f.data
