@@ -139,7 +139,7 @@ async def test_lone_human_with_a_nope_gets_the_window_and_nopes() -> None:
 async def test_lone_human_without_a_nope_is_passed_for_silently() -> None:
     app, _ = loaded_app(bob_skips("DEF SKIP"))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.started)
         table = app.screen
         session = session_of(table)
         await wait_until(pilot, lambda: session.state.turn != 1 or session.is_over)

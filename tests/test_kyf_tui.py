@@ -245,7 +245,7 @@ async def test_single_human_never_sees_a_curtain() -> None:
     seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
     app = hot_seat_app(seed=7, seats=seats)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.started)
         table = app.screen
         for _ in range(2):
             await wait_until(pilot, lambda: table.mine or session_of(table).is_over)
@@ -316,7 +316,7 @@ async def test_forced_turn_is_one_prompt_taken_with_enter() -> None:
     action = session.legal_actions(0)[0]
     app = CutthroatApp(loaded=session.save_data())
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.started)
         table = app.screen
         message = text(table.query_one("#kyf-message", Static))
         assert "press Enter" in message
@@ -340,7 +340,7 @@ async def test_game_over_dialog_then_title() -> None:
         short.apply(action, seat)
     app = CutthroatApp(loaded=short.save_data())
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.started)
         table = app.screen
         table.app.host.submit(*full.log[-1])
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
@@ -421,7 +421,7 @@ async def test_the_middle_piles_count_reads_as_the_piles() -> None:
     assert not session.is_over
     app = CutthroatApp(loaded=session.save_data())
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.started)
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         n = len(session.state.middle)

@@ -446,7 +446,7 @@ async def test_at_a_server_table_you_is_your_seat_only_and_only_a_real_return_is
             assert ports[seat].submit(session.legal_actions(seat)[0]) is None
             wait(lambda: session.version > 0)
             ports[1].unlisten(lambda update: None)  # (Bob's other connection leaves his seat)
-            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen) and app.screen.started)
             table = app.screen
             await wait_until(pilot, lambda: len(table.query_one(EventLog).entries) > 1)  # (the move made)
             entries = [str(e) for e in table.query_one(EventLog).entries]
@@ -458,7 +458,8 @@ async def test_at_a_server_table_you_is_your_seat_only_and_only_a_real_return_is
             await wait_until(pilot, lambda: app.screen is lobby)
             await wait_until(pilot, lambda: lobby.table(code) and lobby.table(code)["status"] == "playing")
             await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen) and app.screen is not table)
+            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen) and app.screen is not table
+                             and app.screen.started)
             again = app.screen
             await wait_until(pilot, lambda: "— resumed here —" in [str(e) for e in again.query_one(EventLog).entries])
 

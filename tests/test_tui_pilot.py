@@ -785,7 +785,7 @@ async def test_with_the_reserve_full_the_table_says_how_many_cards_would_bust_yo
     bust = sum(1 for c in state.deck if not any(FIT_TABLE[c.index][t] for t in tails(state.columns)))
     app = CutthroatApp(loaded=data)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.started)
         await pilot.pause()
         assert message(app.screen).startswith(f"Reserve full: {bust} of {len(state.deck)} cards left would bust you")
 
@@ -840,7 +840,7 @@ async def test_a_resumed_table_tells_the_game_so_far_and_l_reads_it_back(tmp_pat
     assert len(told) >= 30
     app = CutthroatApp(loaded=saves.read(session.save(tmp_path / "thirty.json")))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.started)
         table = app.screen
         await pilot.pause()
         entries = [str(e) for e in table.query_one(EventLog).entries]

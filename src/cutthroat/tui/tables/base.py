@@ -43,6 +43,7 @@ class TableScreenBase(Screen):
     def __init__(self, lens: Lens) -> None:
         super().__init__()
         self.lens = lens
+        self.started = False  # mounted and listening (`on_mount` done)
         self.table = lens.table
         self.rules = get_rules(self.table.game)
         self.names = self.table.names
@@ -80,6 +81,10 @@ class TableScreenBase(Screen):
 
     # -- listening -------------------------------------------------------------------------------
     def on_mount(self) -> None:
+        if self._pruning or self._closing:
+            # Removed before it was shown (its widgets were never mounted): nothing to start, and
+            # `on_unmount` lets its ports go. (A served table opened and closed at once, on a busy machine.)
+            return
         self.log_seat = self.humans[0] if self.lens.mode == SOLO else None
         for port in self.lens.ports.values():
             hello = port.listen(self.post_update)
@@ -88,6 +93,7 @@ class TableScreenBase(Screen):
         self.sight = sight
         self.table_started()
         self.lens.own_port.start()  # listening now: the bots may begin
+        self.started = True
 
     def table_started(self) -> None:
         """The first sight is in (a game's own start-up goes here: Textual runs every class's
