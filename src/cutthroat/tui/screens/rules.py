@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
 from cutthroat.tui.binding_ids import with_ids
-from cutthroat.tui.rules_book import Page, books, card_page, game_book, search, short
+from cutthroat.tui.rules_book import Page, books, card_page, game_book, search
 from cutthroat.tui.text import plain
 
 CONTENTS_WIDTH = 28  # the table of contents' columns, its border included
@@ -58,6 +58,7 @@ class RulesScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#rules-side").styles.width = CONTENTS_WIDTH
         tree = self.query_one(Tree)
         tree.show_root = False
         tree.guide_depth = 2
@@ -102,8 +103,9 @@ class RulesScreen(Screen):
             return
         self.page = page
         book = game_book(page.game_id)
-        trail = [book.title] + [t for t in (page.section, page.short if page is not book else "") if t]
-        self.query_one("#rules-title", Static).update(plain(" CUTTHROAT ▸ Rules ▸ " + " ▸ ".join(trail)))
+        trail = [book.short] + [t for t in (page.section, page.short if page is not book else "") if t]
+        bar = fit(" CUTTHROAT ▸ Rules ▸ " + " ▸ ".join(trail), self.size.width or 80)
+        self.query_one("#rules-title", Static).update(plain(bar))
         self.query_one("#rules-text", Markdown).update(page.text)
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
 
@@ -123,7 +125,7 @@ class RulesScreen(Screen):
         hits = search(event.value)[:FOUND_MAX]
         width = CONTENTS_WIDTH - 7  # the list's padding and scroll bar
         for i, page in enumerate(hits):
-            where = " · ".join(t for t in (short(game_book(page.game_id).title), page.section) if t)
+            where = " · ".join(t for t in (game_book(page.game_id).short, page.section) if t)
             label = Text(fit(page.short, width))
             label.append("\n  " + fit(where, width - 2), style="dim")
             found.add_option(Option(label, id=str(i)))
