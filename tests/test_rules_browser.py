@@ -180,3 +180,19 @@ def test_psycho_killers_cards_at_80_columns(snap_compare) -> None:
         await settle(pilot, lambda: app.screen.page.short == "The cards")
 
     assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)
+
+
+@async_test
+async def test_the_contents_fit_their_column() -> None:
+    """Every line of the contents, all opened, fits beside its guides: no sideways scrolling."""
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        tree = app.screen.query_one(Tree)
+        tree.root.expand_all()
+        await wait_until(pilot, lambda: tree.last_line > 150)
+        await pilot.pause()
+        assert tree.virtual_size.width <= tree.scrollable_content_region.width
+        assert not tree.show_horizontal_scrollbar

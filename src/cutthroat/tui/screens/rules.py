@@ -62,18 +62,19 @@ class RulesScreen(Screen):
         tree = self.query_one(Tree)
         tree.show_root = False
         tree.guide_depth = 2
-        width = CONTENTS_WIDTH - 2
         for book in books():
-            node = self.add(tree.root, book, width - 2)
+            node = self.add(tree.root, book, 0)
             for section in book.entries:
-                leaf = self.add(node, section, width - 4)
+                leaf = self.add(node, section, 1)
                 for entry in section.entries:
-                    self.add(leaf, entry, width - 6)
+                    self.add(leaf, entry, 2)
         for widget in ("#rules-search", "#rules-found"):
             self.query_one(widget).display = False
         self.go_to(self.start)
 
-    def add(self, parent: TreeNode, page: Page, width: int) -> TreeNode:
+    def add(self, parent: TreeNode, page: Page, depth: int) -> TreeNode:
+        """A line of the contents, cut to fit beside its guides (2 columns a level) and its ▶."""
+        width = CONTENTS_WIDTH - 3 - 2 * depth - (2 if page.entries else 0)  # 3: border, scroll bar
         node = parent.add(Text(fit(page.short, width)), data=page, allow_expand=bool(page.entries))
         self.nodes[page] = node
         return node
