@@ -196,3 +196,23 @@ async def test_the_contents_fit_their_column() -> None:
         await pilot.pause()
         assert tree.virtual_size.width <= tree.scrollable_content_region.width
         assert not tree.show_horizontal_scrollbar
+
+
+@async_test
+async def test_hot_seat_question_mark_names_no_card_behind_the_curtain() -> None:
+    """Hot-seat: behind the curtain (anyone may look) the table's `?` names no card; once the
+    seat's own screen is up, the card under its cursor."""
+    from cutthroat.session import Session
+
+    seats = [Seat("human", "Ana"), Seat("human", "Bo"), Seat("bot", "Cy", "random")]
+    session = drive_to_own_turn(Session("exploding-kittens", {}, 3, seats), seed=3)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        table_type = table_class("exploding-kittens")
+        await wait_until(pilot, lambda: any(isinstance(s, table_type) for s in app.screen_stack))
+        table = next(s for s in app.screen_stack if isinstance(s, table_type))
+        await wait_until(pilot, lambda: table.sight is not None and table.curtain_up)
+        assert table.rules_card() is None
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not table.curtain_up and table.selected_card() is not None)
+        assert table.rules_card() == table.selected_card().name
