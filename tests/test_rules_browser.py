@@ -112,6 +112,13 @@ async def test_the_titles_rules_browse_every_game(save_dir) -> None:
         assert all(f"`{key}` {does}" in shown(app) for key, does in table_keys("kill-your-friends"))
         await pilot.press("down")
         assert screen.page.title == get_rules("kill-your-friends").turn_heading
+        # ← goes up to the game, and closes it; → opens it again.
+        await pilot.press("left")
+        assert screen.page is game_book("kill-your-friends") and tree.cursor_node.is_expanded
+        await pilot.press("left")
+        assert not tree.cursor_node.is_expanded
+        await pilot.press("right")
+        assert tree.cursor_node.is_expanded
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
 

@@ -31,6 +31,8 @@ class RulesScreen(Screen):
         Binding("escape,q,question_mark", "back", "back"),
         Binding("slash", "search", "search", key_display="/"),
         Binding("tab", "switch", "contents/text", key_display="Tab"),
+        Binding("right", "open", show=False),
+        Binding("left", "close", show=False),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
         Binding("pagedown", "page(1)", "scroll", key_display="PgDn", priority=True),
@@ -176,6 +178,23 @@ class RulesScreen(Screen):
             self.query_one(side).focus()
         else:
             scroll.focus()
+
+    def action_open(self) -> None:
+        """→ on the contents: open the game or section under the cursor."""
+        tree = self.query_one(Tree)
+        if tree.has_focus and tree.cursor_node is not None:
+            tree.cursor_node.expand()
+
+    def action_close(self) -> None:
+        """← on the contents: close what is open under the cursor, else up to its parent."""
+        tree = self.query_one(Tree)
+        node = tree.cursor_node
+        if not tree.has_focus or node is None:
+            return
+        if node.is_expanded:
+            node.collapse()
+        elif node.parent is not None and not node.parent.is_root:
+            tree.move_cursor(node.parent)
 
     def action_cursor(self, step: int) -> None:
         focused = self.focused
