@@ -878,7 +878,7 @@ def test_illegal_actions_leave_the_state_unchanged():
 
 def test_rules_text_has_the_decisions():
     text = RULES.rules_text()
-    assert "Our choices" in text and "reaction window" in text and "nope-sauce" in text
+    assert "Our choices" in text and "reaction window" in text and "Nope Sauce" in text
 
 
 # --- Decisions ---------------------------------------------------------------------------------

@@ -1095,6 +1095,6 @@ def test_head_hunter_has_no_graveyards_and_allows_resurrect():
 def test_the_rules_screen_keeps_and_states_our_choices():
     """Co-op's 5-card deal and the Reaper save while holding your own 3 are ours, kept, and said."""
     text = " ".join(RULES.rules_text().split())
-    assert "Co-op deals 5 cards each" in text and "the source gives no Co-op deal" in text
+    assert "Co-op deals 5 cards each" in text and "The printed rules give no Co-op deal" in text
     assert "the Reaper may save you instead of your 3" in text
     assert "pick up two first; only then are the Reaper and the Kill cards on them shuffled" in text

@@ -358,9 +358,9 @@ async def test_a_served_error_goes_to_the_servers_log_and_the_player_back_to_the
         assert isinstance(app.screen, LobbyScreen) and app.is_running
         assert "Traceback" not in screen_text(app) and "secret" not in screen_text(app)
         # A screen over the lobby that fails: back to the lobby.
-        from cutthroat.tui.screens.help import HelpScreen
+        from cutthroat.tui.screens.rules import RulesScreen
 
-        class Failing(HelpScreen):
+        class Failing(RulesScreen):
             def on_mount(self) -> None:
                 raise RuntimeError("a table that can't be drawn")
 

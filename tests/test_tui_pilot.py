@@ -20,8 +20,8 @@ from cutthroat.engine.protocol import Action, IllegalAction
 from cutthroat.games.kill_the_kings.rules import NEXT_ROUND, PLACE
 from cutthroat.saves import Seat
 from cutthroat.tui.app import CutthroatApp
-from cutthroat.tui.screens.help import HelpScreen
 from cutthroat.tui.screens.load import LoadScreen
+from cutthroat.tui.screens.rules import RulesScreen
 from cutthroat.tui.screens.menu import MenuScreen
 from cutthroat.tui.screens.save import SaveScreen
 from cutthroat.tui.screens.settings import SettingsScreen
@@ -590,7 +590,7 @@ async def test_watched_bot_plays_a_round_by_itself() -> None:
         # With another screen on top (the rules, as "?" opens them) the bot waits. This also stops
         # it before the test ends: a bot move landing while run_test tears the app down fails.
         table.action_rules()
-        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
         await pilot.pause(0.1)  # a move already being chosen is dropped, not played
         moves = len(session.log)
         await pilot.pause(0.3)
@@ -968,28 +968,6 @@ async def test_the_longest_names_are_never_cut(game: str) -> None:
         rows = [str(table.query_one(f"#seat-{q}", Static).render()) for q in range(3)]
         for name, row in zip(names, rows):
             assert f" {name} " in row, row
-
-
-@pytest.mark.parametrize("game", ["kill-the-kings", "exploding-kittens", "kill-your-friends",
-                                  "stab-your-friends", "psycho-killer"])
-def test_the_rules_screen_opens_with_the_keys_and_the_turn(game: str) -> None:
-    """The rules' opening, then the table's keys (from its bindings), then what a turn is, then
-    every other section of the rules, each once, in the rules' order."""
-    from cutthroat.engine.registry import get_rules
-    from cutthroat.tui.screens.help import rules_markdown, table_keys
-    from cutthroat.tui.tables import table_class
-
-    rules = get_rules(game)
-    shown = rules_markdown(game)
-    headings = [line[3:] for line in shown.splitlines() if line.startswith("## ")]
-    original = [line[3:] for line in rules.rules_text().splitlines() if line.startswith("## ")]
-    assert headings[:2] == ["Keys at the table", rules.turn_heading]
-    assert headings[2:] == [h for h in original if h != rules.turn_heading]
-    keys = dict(table_keys(game))
-    for binding in table_class(game).BINDINGS:
-        if binding.description:
-            assert any(binding.description in does for does in keys.values()), binding
-    assert "`?` rules" in shown and "`L` log" in shown
 
 
 @pytest.mark.parametrize("game", ["kill-the-kings", "exploding-kittens", "kill-your-friends",

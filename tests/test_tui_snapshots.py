@@ -27,8 +27,8 @@ from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.screens.continue_list import ContinueScreen
-from cutthroat.tui.screens.help import HelpScreen
 from cutthroat.tui.screens.load import LoadScreen
+from cutthroat.tui.screens.rules import RulesScreen
 from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundEndScreen
@@ -140,10 +140,11 @@ def test_game_over_modal(snap_compare) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def test_help_screen(snap_compare) -> None:
+def test_rules_browser_from_the_title(snap_compare) -> None:
+    """The title's Rules: every game in the contents, the highlighted one open at its opening."""
     async def run_before(pilot: Pilot) -> None:
         await pilot.press("question_mark")
-        await settle(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        await settle(pilot, lambda: isinstance(pilot.app.screen, RulesScreen))
 
     assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)
 

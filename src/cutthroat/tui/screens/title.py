@@ -200,8 +200,8 @@ class TitleScreen(Screen):
 
             app.push_screen(SettingsScreen())
         elif option_id == "rules":
-            from cutthroat.tui.screens.help import HelpScreen
+            from cutthroat.tui.screens.rules import RulesScreen
 
-            app.push_screen(HelpScreen(self.last_game))
+            app.push_screen(RulesScreen(self.last_game))
         elif option_id == "quit":
             app.exit()

@@ -226,9 +226,14 @@ class TableScreenBase(Screen):
         self.app.push_screen(SaveScreen(self.app.save_table, self.save_name()))
 
     def action_rules(self) -> None:
-        from cutthroat.tui.screens.help import HelpScreen
+        """The rules browser, at the entry of the card under the cursor if there is one."""
+        from cutthroat.tui.screens.rules import RulesScreen
 
-        self.app.push_screen(HelpScreen(self.table.game))
+        self.app.push_screen(RulesScreen(self.table.game, card=self.rules_card()))
+
+    def rules_card(self) -> str | None:
+        """The name of the card `?` looks up: the one under the cursor on a seat's own screen."""
+        return None
 
     def action_history(self) -> None:
         """The whole game's log, read back by keys."""

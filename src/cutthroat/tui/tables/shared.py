@@ -148,6 +148,14 @@ class SharedTableScreen(TableScreenBase):
         cards = self.hand(update.view) if update is not None and self.sight.private else []
         return cards[max(0, min(self.cursor, len(cards) - 1))] if cards else None
 
+    def rules_card(self) -> str | None:
+        card = self.selected_card() if self.viewer is not None else None
+        return self.card_topic(card) if card is not None else None
+
+    def card_topic(self, card) -> str:
+        """What the rules call this card (their entry's name)."""
+        return card.name
+
     # -- the widgets' text ------------------------------------------------------------------------------
     def title_bar(self, sight: Sight) -> str:
         left, right = self.title_parts(sight.update)

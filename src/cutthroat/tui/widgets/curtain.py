@@ -51,6 +51,6 @@ class CurtainScreen(SafeDismiss, Screen[str]):
 
     def action_rules(self) -> None:
         if self.game_id:
-            from cutthroat.tui.screens.help import HelpScreen
+            from cutthroat.tui.screens.rules import RulesScreen
 
-            self.app.push_screen(HelpScreen(self.game_id))
+            self.app.push_screen(RulesScreen(self.game_id))

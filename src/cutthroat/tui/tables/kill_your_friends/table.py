@@ -223,6 +223,9 @@ class TableScreen(SharedTableScreen):
             bits.append("r reveals — you win!")
         return "[$text-muted]" + " · ".join(bits) + "[/]"
 
+    def card_topic(self, card: KyfCard) -> str:
+        return "Kill cards" if card.is_kill else card.name
+
     def chip_style(self, card: KyfCard) -> str:
         return card_style(card)
 
