@@ -69,3 +69,57 @@ async def test_ascii_card_marks_differ_without_colour(write_settings) -> None:
         assert drawn["-target"] == {"=|+"}
         assert drawn["-hint"] == {".:+"}
         assert drawn["-cursor"] == {"###"}
+
+
+@async_test
+async def test_the_setup_marks_the_focused_row(write_settings) -> None:
+    """The row with the focus has a ▸ before it (> in ASCII), and only that row: the focus is not
+    told by a background colour alone. Under LANG=C (the ASCII style) the choices read
+    `< Human >`, not `? Human ?`."""
+    from cutthroat.tui.tables.setup import SetupScreen
+
+    for style, mark in (("unicode", "▸"), ("ascii", ">")):
+        write_settings(card_style=style)
+        app = CutthroatApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(SetupScreen("kill-your-friends"))
+            await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.focused is not None)
+            setup = app.screen
+
+            def marked() -> list[str]:
+                """The first word of each row with the mark before it."""
+                return [line[1:].split()[0] for line in screen_text(app).splitlines() if line.startswith(mark)]
+
+            await pilot.pause()
+            assert marked() == ["Players"]
+            await pilot.press("down", "down")  # seat 2's row
+            await pilot.pause()
+            assert marked() == ["2"]
+            await pilot.press("tab")  # seat 2's name: the same row
+            await pilot.pause()
+            assert setup.focused.id == "name-1" and marked() == ["2"]
+            if style == "ascii":
+                text = screen_text(app)
+                assert "< Human         >" in text and "?" not in text
+
+
+@async_test
+async def test_an_ascii_prompt_says_its_keys_in_words(write_settings) -> None:
+    """A prompt's legend in ASCII: "Up/Down, Enter: choose", not "^v ~ choose" (^ is also the
+    Crown, ~ no key at all); in Unicode the arrows stay."""
+    from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
+
+    for style, legend in (("ascii", "p/n or Up/Down, Enter: choose . Esc pass"),
+                          ("unicode", "p/n or ↑↓ ⏎ choose · Esc pass")):
+        write_settings(card_style=style)
+        app = CutthroatApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(ChoiceScreen("Nope it?", [Choice("p", "Let it happen", 0), Choice("n", "Nope!", 1)],
+                                         esc="pass"))
+            await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            await pilot.pause()
+            text = screen_text(app)
+            assert legend in text
+            assert "^v" not in text and "~" not in text
