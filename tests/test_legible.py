@@ -102,23 +102,31 @@ async def test_the_setup_marks_the_focused_row(write_settings) -> None:
             if style == "ascii":
                 text = screen_text(app)
                 assert "< Human         >" in text and "?" not in text
+                assert "Up/Down move . Left/Right change . Enter starts" in text and "^v" not in text
 
 
 @async_test
 async def test_an_ascii_prompt_says_its_keys_in_words(write_settings) -> None:
     """A prompt's legend in ASCII: "Up/Down, Enter: choose", not "^v ~ choose" (^ is also the
-    Crown, ~ no key at all); in Unicode the arrows stay."""
+    Crown, ~ no key at all), and the discard pile's "Up/Down scroll" (not ^v beside the key v);
+    in Unicode the arrows stay."""
     from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 
-    for style, legend in (("ascii", "p/n or Up/Down, Enter: choose . Esc pass"),
-                          ("unicode", "p/n or ↑↓ ⏎ choose · Esc pass")):
+    from cutthroat.games.exploding_kittens.cards import BY_CODE
+    from cutthroat.tui.tables.exploding_kittens.prompts import DiscardScreen
+
+    prompts = {"choice": lambda: ChoiceScreen("Nope it?", [Choice("p", "Let it happen", 0), Choice("n", "Nope!", 1)],
+                                              esc="pass"),
+               "discard": lambda: DiscardScreen([BY_CODE["NOPE"]])}
+    for style, prompt, legend in (("ascii", "choice", "p/n or Up/Down, Enter: choose . Esc pass"),
+                                  ("unicode", "choice", "p/n or ↑↓ ⏎ choose · Esc pass"),
+                                  ("ascii", "discard", "Up/Down scroll . v or Esc close")):
         write_settings(card_style=style)
         app = CutthroatApp()
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.push_screen(ChoiceScreen("Nope it?", [Choice("p", "Let it happen", 0), Choice("n", "Nope!", 1)],
-                                         esc="pass"))
-            await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            app.push_screen(prompts[prompt]())
+            await wait_until(pilot, lambda: app.screen.query(".dialog-help"))
             await pilot.pause()
             text = screen_text(app)
             assert legend in text

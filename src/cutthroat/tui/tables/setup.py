@@ -159,8 +159,9 @@ class SetupScreen(Screen):
                 yield Label("Players", classes="setup-label")
                 yield Cycler([(n, n) for n in counts], players, width=2, id="players",
                              help=f"{self.info.players} players")
-                yield Static("[$text-muted]↑↓ move · ←→ change · type names · Enter starts[/]",
-                             classes="setup-note")
+                keys = ("Up/Down move · Left/Right change · Enter starts" if self.app.has_class("-ascii")
+                        else "↑↓ move · ←→ change · type names · Enter starts")  # words for ^v <> in ASCII
+                yield Static(f"[$text-muted]{keys}[/]", classes="setup-note")
             heading = "Seat  Who                Name" + "".join(f"          {v.heading}" for v in self.per_seat)
             yield Static(f"[$text-muted]{heading}[/]", id="seat-head")
             for i in range(self.max_seats):
