@@ -204,7 +204,8 @@ def contrast(fore: str, back: str) -> float:
 
 @pytest.mark.parametrize("name", ["cutthroat-dark", "cutthroat-light", "high-contrast"])
 def test_every_shipped_theme_reads_in_16_colours(name):
-    """Red suits stay red; borders, dividers and text stand out from the background."""
+    """Red suits stay red; borders, dividers and text stand out from the background, and the
+    dialogs' borders and the log's divider from the surface they frame."""
     themes, errors = load_themes()
     assert not errors
     loaded = themes[name]
@@ -213,6 +214,8 @@ def test_every_shipped_theme_reads_in_16_colours(name):
     assert sixteen(palette.face) != sixteen(palette.red) and sixteen(palette.face) != sixteen(palette.black)
     for what in (palette.divider, palette.killed, theme.foreground, theme.primary):
         assert contrast(what, theme.background) >= LEGIBLE, (what, theme.background)
+    for line in (palette.divider, theme.primary):
+        assert contrast(line, theme.surface) >= LEGIBLE, (line, theme.surface)
 
 
 @pytest.mark.parametrize("name", ["cutthroat-dark", "cutthroat-light", "high-contrast"])
