@@ -319,7 +319,7 @@ class SetupScreen(Screen):
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         widget = event.widget
         for row in self.query(".setup-line, .seat-line"):
-            row.set_class(widget in row.query("*"), "-focus-row")
+            row.set_class(row in widget.ancestors, "-focus-row")
         text = getattr(widget, "help", "")
         if isinstance(widget, Input):
             helps = {v.name: v.help for v in self.rows}
