@@ -166,6 +166,19 @@ def test_card_variables_work_in_textual_css():
 
 ANSI = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "bright_black", "bright_red",
         "bright_green", "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan", "bright_white")
+#: How terminals draw the 16 colours: xterm's (TERM=xterm) and the VGA one (Rich's standard), which
+#: differ most where it matters (yellow: (205, 205, 0) there, brown (170, 85, 0) here).
+PALETTES = {
+    "xterm": ((0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+              (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+              (255, 0, 255), (0, 255, 255), (255, 255, 255)),
+    "vga": ((0, 0, 0), (170, 0, 0), (0, 170, 0), (170, 85, 0), (0, 0, 170), (170, 0, 170), (0, 170, 170),
+            (170, 170, 170), (85, 85, 85), (255, 85, 85), (85, 255, 85), (255, 255, 85), (85, 85, 255),
+            (255, 85, 255), (85, 255, 255), (255, 255, 255)),
+}
+#: A line on a background reads from this contrast ratio up (WCAG's formula; white on bright white
+#: is 1.3 in xterm, grey on black 5.2).
+LEGIBLE = 2.0
 
 
 def sixteen(colour: str) -> str:
@@ -175,15 +188,69 @@ def sixteen(colour: str) -> str:
     return ANSI[RichColor.parse(colour).downgrade(ColorSystem.STANDARD).number]
 
 
+def contrast(fore: str, back: str) -> float:
+    """The contrast of two colours once a 16-colour terminal has them, in its worse palette."""
+
+    def luminance(rgb: tuple[int, int, int]) -> float:
+        linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    ratios = []
+    for palette in PALETTES.values():
+        lights = sorted((luminance(palette[ANSI.index(sixteen(c))]) for c in (fore, back)), reverse=True)
+        ratios.append((lights[0] + 0.05) / (lights[1] + 0.05))
+    return min(ratios)
+
+
 @pytest.mark.parametrize("name", ["cutthroat-dark", "cutthroat-light", "high-contrast"])
 def test_every_shipped_theme_reads_in_16_colours(name):
-    """Red suits stay red; borders, dividers and text stand out from the background."""
+    """Red suits stay red; borders, dividers and text stand out from the background, and the
+    dialogs' borders and the log's divider from the surface they frame."""
     themes, errors = load_themes()
     assert not errors
     loaded = themes[name]
     palette, theme = loaded.palette, loaded.theme
-    background = sixteen(theme.background)
     assert sixteen(palette.red) in ("red", "bright_red")
     assert sixteen(palette.face) != sixteen(palette.red) and sixteen(palette.face) != sixteen(palette.black)
     for what in (palette.divider, palette.killed, theme.foreground, theme.primary):
-        assert sixteen(what) != background, (what, background)
+        assert contrast(what, theme.background) >= LEGIBLE, (what, theme.background)
+    for line in (palette.divider, theme.primary):
+        assert contrast(line, theme.surface) >= LEGIBLE, (line, theme.surface)
+
+
+@pytest.mark.parametrize("name", ["cutthroat-dark", "cutthroat-light", "high-contrast"])
+def test_card_borders_read_in_16_colours(name):
+    """Every border a card can have (plain, a legal target, picked, a hint, the cursor) stands out
+    from what it is drawn on, on every kind of card (a face, the deck's back, an empty spot, a
+    killed king), as the app's own CSS draws them at the Kill The Kings table."""
+    import asyncio
+
+    from cutthroat.engine.cards import Card
+    from cutthroat.saves import Seat
+    from cutthroat.tui.app import CutthroatApp
+    from cutthroat.tui.widgets.card import CardBox
+
+    looks = {"face": lambda box: box.show_card(Card.parse("KS"), False), "empty": lambda box: box.show_card(None, False),
+             "back": lambda box: box.show_text("48", "-back"),
+             "killed": lambda box: (box.show_card(Card.parse("KH"), False), box.set_class(True, "-killed"))}
+    marks = ({}, {"target": True}, {"selected": True}, {"hint": True}, {"cursor": True})
+
+    async def run() -> list[tuple]:
+        app = CutthroatApp(start=dict(game="kill-the-kings", config={}, seed=5, seats=[Seat("human", "You")]))
+        seen = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.theme = name
+            box = app.screen.query_one("#king0", CardBox)
+            for look, show in looks.items():
+                box.set_class(False, "-killed")
+                show(box)
+                for mark in marks:
+                    box.mark(**mark)
+                    await pilot.pause()
+                    _, line = box.styles.border_top
+                    _, under = box.background_colors  # what the border's cells are drawn on
+                    seen.append((look, mark, line.hex, under.hex))
+        return seen
+
+    for look, mark, line, under in asyncio.run(run()):
+        assert contrast(line, under) >= LEGIBLE, (look, mark, sixteen(line), sixteen(under))

@@ -1,6 +1,8 @@
 """Plain ASCII on every screen, for terminals that can't show Unicode (a non-UTF-8 locale, or the
 ASCII card style): a line filter turns each character that isn't ASCII into one that is, cell
 for cell, so layouts stay as they are — borders become + - |, arrows < > ^ v, suits S H D C.
+Borders keep their kind, so a card's marks still differ without colour: a double border turns
+into = (a legal target), a dashed one into . and : (a hint), a thick one into # (the cursor).
 The screens' own ASCII words (cards, marks, "Enter" in the footer) are chosen where they are
 drawn; this is the net under them, so nothing non-ASCII ever reaches the terminal."""
 
@@ -17,12 +19,16 @@ from textual.filter import LineFilter
 #: Characters the screens use, by what they mean.
 ASCII_CHARS = {
     "·": ".", "•": "*", "—": "-", "–": "-", "…": ".", "‘": "'", "’": "'", "“": '"', "”": '"',
-    "←": "<", "→": ">", "↑": "^", "↓": "v", "↻": "~", "↶": "<", "⇄": "=",
+    "←": "<", "→": ">", "↑": "^", "↓": "v", "↻": "~", "↺": "~", "↶": "<", "⇄": "=", "↔": "=",
+    "‹": "<", "›": ">", "≤": "<", "≥": ">", "−": "-", "±": "+", "√": "v",
     "▶": ">", "◀": "<", "▲": "^", "▼": "v", "▸": ">", "◂": "<", "►": ">",
     "⏎": "~", "×": "x", "✗": "x", "✓": "v", "✝": "x", "★": "*", "☆": "*", "♛": "^",
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♡": "h", "♢": "d",
-    "▮": "#", "▒": "#", "░": ".", "▓": "#", "█": "#",
-    "▔": "-", "▁": "_", "▂": "_", "▃": "_", "▄": "_", "▅": "#", "▆": "#", "▇": "#",
+    "■": "#", "●": "*", "⊘": "0", "⏏": "^", "☠": "!", "⚡": "!", "💥": "!",
+    "▮": "#", "▒": "#", "░": ".", "▓": "#", "█": "#", "▀": "#", "▄": "#",
+    "▘": "#", "▝": "#", "▖": "#", "▗": "#", "▛": "#", "▜": "#", "▙": "#", "▟": "#",
+    "▔": "-", "▁": "_", "▂": "_", "▃": "_", "▅": "#", "▆": "#", "▇": "#",
+    "═": "=", "╌": ".", "╍": ".", "╎": ":", "╏": ":",
     "▏": "|", "▎": "|", "▍": "|", "▌": "|", "▋": "|", "▊": "|", "▉": "|", "▐": "|", "▕": "|",
     "\xa0": " ",
 }

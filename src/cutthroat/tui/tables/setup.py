@@ -101,6 +101,13 @@ class Cycler(Static, can_focus=True):
         self.post_message(self.Changed(self))
 
 
+def row_mark() -> Static:
+    """The mark before a row, shown while a field of it has the focus (`-focus-row`): the focus
+    is not told by the field's background alone, which a 16-colour or monochrome terminal may
+    not show."""
+    return Static("▸", classes="row-mark")
+
+
 def steady_input(*args, **kwargs) -> Input:
     """An Input without a blinking cursor: calmer over ssh, stable snapshots."""
     widget = Input(*args, **kwargs)
@@ -148,15 +155,18 @@ class SetupScreen(Screen):
             counts = [str(n) for n in range(rules.min_players, self.max_seats + 1)]
             players = last.get("players", "4" if "4" in counts else counts[0])
             with Horizontal(classes="setup-line", id="players-line"):
+                yield row_mark()
                 yield Label("Players", classes="setup-label")
                 yield Cycler([(n, n) for n in counts], players, width=2, id="players",
                              help=f"{self.info.players} players")
-                yield Static("[$text-muted]↑↓ move · ←→ change · type names · Enter starts[/]",
-                             classes="setup-note")
+                keys = ("Up/Down move · Left/Right change · Enter starts" if self.app.has_class("-ascii")
+                        else "↑↓ move · ←→ change · type names · Enter starts")  # words for ^v <> in ASCII
+                yield Static(f"[$text-muted]{keys}[/]", classes="setup-note")
             heading = "Seat  Who                Name" + "".join(f"          {v.heading}" for v in self.per_seat)
             yield Static(f"[$text-muted]{heading}[/]", id="seat-head")
             for i in range(self.max_seats):
                 with Horizontal(classes="seat-line", id=f"seat-line-{i}"):
+                    yield row_mark()
                     yield Static(f"  {i + 1}", classes="seat-number")
                     who = last.get(f"who-{i}", "human" if i == 0 else "heuristic")
                     help_text = SERVED_HELP if self.on_start is not None else WHO_HELP if self.max_seats > 1 else SOLO_HELP
@@ -171,6 +181,7 @@ class SetupScreen(Screen):
             yield from self.compose_variant_rows(last)
             yield Static(id="setup-note")
             with Horizontal(classes="setup-line", id="seed-line"):
+                yield row_mark()
                 if self.on_start is None:  # (a server deals from a seed of its own, told to nobody)
                     yield Label("Seed", classes="setup-label")
                     yield steady_input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12,
@@ -186,6 +197,7 @@ class SetupScreen(Screen):
                   for j in range(2)]  # one width a column
         for k in range(0, len(choices), 2):
             with Horizontal(classes="setup-line variants", id=f"variants-{k // 2}"):
+                yield row_mark()
                 for j, v in enumerate(choices[k:k + 2]):
                     yield Label(v.heading, classes="setup-label" + (" second" if j else ""))
                     yield Cycler(_options(v), last.get(v.name, v.default), width=widths[j], id=v.name,
@@ -193,6 +205,7 @@ class SetupScreen(Screen):
         for v in self.rows:
             if not v.choices:
                 with Horizontal(classes="setup-line text", id=f"{v.name}-line"):
+                    yield row_mark()
                     yield Label(v.heading, classes="setup-label")
                     yield steady_input(last.get(v.name) or v.example or v.default, id=v.name, compact=True)
 
@@ -305,6 +318,8 @@ class SetupScreen(Screen):
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         widget = event.widget
+        for row in self.query(".setup-line, .seat-line"):
+            row.set_class(row in widget.ancestors, "-focus-row")
         text = getattr(widget, "help", "")
         if isinstance(widget, Input):
             helps = {v.name: v.help for v in self.rows}

@@ -1,8 +1,11 @@
 """Card widgets. Colour is never the only signal: every card shows its suit symbol or letter,
-legal targets get a double border, the cursor a heavy one, and a hint a dashed one."""
+legal targets get a double border, the cursor a heavy one, and a hint a dashed one (in ASCII:
+`+=+`, `###` and `+..+`, against a plain card's `+-+`)."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Static
 
 from cutthroat.engine.cards import Card
@@ -12,23 +15,31 @@ def card_text(card: Card, ascii_style: bool) -> str:
     return card.code if ascii_style else card.label
 
 
-class CardBox(Static):
-    """A boxed card (or an empty spot); its border title names the slot ("1", "A", "Deck")."""
+class CardBox(Widget):
+    """A boxed card (or an empty spot); its border title names the slot ("1", "A", "Deck").
+
+    The frame is drawn on the table and the face is a child inside it: a border then has one
+    colour to stand out from, the table's, and does so in 16 colours too (tests/test_themes.py),
+    where the card faces and backs take up the light and dark ends the marks would need."""
 
     def __init__(self, title: str = "", *, id: str | None = None, classes: str = "") -> None:
-        super().__init__("", id=id, classes=f"card-box {classes}".strip())
+        super().__init__(id=id, classes=f"card-box {classes}".strip())
         self.border_title = title
+        self.face = Static("", classes="card-face")
+
+    def compose(self) -> ComposeResult:
+        yield self.face
 
     def show_card(self, card: Card | None, ascii_style: bool, empty: str = "·") -> None:
         self.set_class(card is not None and card.red, "-red")
         self.set_class(card is not None and not card.red, "-black")
         self.set_class(card is None, "-empty")
-        self.update(card_text(card, ascii_style) if card else (empty if not ascii_style else empty.replace("·", ".")))
+        self.face.update(card_text(card, ascii_style) if card else (empty if not ascii_style else empty.replace("·", ".")))
 
     def show_text(self, text: str, *classes: str) -> None:
         for name in ("-red", "-black", "-empty", "-back"):
             self.set_class(name in classes, name)
-        self.update(text)
+        self.face.update(text)
 
     def mark(self, *, target: bool = False, cursor: bool = False, hint: bool = False,
              selected: bool = False) -> None:

@@ -1,7 +1,8 @@
 """A small prompt: pick one of N labelled options.
 
 Each option has a key (a digit or letter shown before its label: press it to pick at once);
-↑/↓ (or j/k) and Enter pick the highlighted one; Esc dismisses with None (what that means, the caller says: `esc`).
+↑/↓ (or j/k) and Enter pick the highlighted one (the legend says so in words where the screen is
+ASCII); Esc dismisses with None (what that means, the caller says: `esc`).
 Where Esc answers (passes, takes the play back), Tab puts the prompt aside (ASIDE) instead: the
 decision waits, and the table's keys (menu, save, the discard pile) work meanwhile.
 Tables use it for targets, the Reaper's use, a Head Swap partner and the like.
@@ -66,8 +67,11 @@ class ChoiceScreen(SafeDismiss, ModalScreen[Any]):
                 id="choice-list",
             )
             keys = "/".join(c.key for c in self.choices if c.key)  # a long list: the first ones only have keys
+            # In ASCII the arrows and ⏎ would be ^v ~ (^ is also a crown, ~ no key at all): words
+            moves = "Up/Down, Enter: choose" if self.app.has_class("-ascii") else "↑↓ ⏎ choose"
             aside = " · Tab later" if self.answers_on_esc else ""
-            yield Static(f"{escape(keys)} or ↑↓ ⏎ choose · Esc {escape(self.esc)}{aside}", classes="dialog-help")
+            legend = f"{keys} or {moves}" if keys else moves
+            yield Static(f"{escape(legend)} · Esc {escape(self.esc)}{aside}", classes="dialog-help")
         yield Footer()
 
     @property

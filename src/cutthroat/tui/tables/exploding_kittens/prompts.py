@@ -234,7 +234,8 @@ class DiscardScreen(SafeDismiss, ModalScreen[None]):
                 lines.append("[$text-muted]Empty.[/]")
             with VerticalScroll(id="ek-discard-list"):
                 yield Static("\n".join(lines))
-            yield Static("↑↓ scroll · v or Esc close", classes="dialog-help")
+            arrows = "Up/Down" if self.app.has_class("-ascii") else "↑↓"  # (not ^v beside the key v)
+            yield Static(f"{arrows} scroll · v or Esc close", classes="dialog-help")
         yield Footer()
 
     def on_mount(self) -> None:
