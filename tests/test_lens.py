@@ -243,3 +243,20 @@ def test_a_seats_own_step_keeps_its_screen_no_hand_off_no_curtain():
     sight = lens.screen()
     assert sight.private and sight.seat == 0 and sight.update.legal[0].kind == "stop"
     assert "KNIFE" in [c.code for c in sight.update.view.hand]
+
+
+def test_a_window_nobody_can_answer_is_no_shared_moment():
+    """Exploding Kittens: Ana plays See the Future and Bob, the other human, holds no card: the
+    window passes at once, asking nobody, so Ana sees the future on her own screen and goes on
+    with her turn — no curtain to take the screen back."""
+    state = position(2, hands={0: "SEE3 TACO", 1: ""}, pile="TACO BEARD SKIP EXP", turn=0)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host, lens, clock, sights = seated(session, window_seconds=3.0)
+    lens.pass_curtain(0)
+    sights.clear()
+    assert host.submit(0, Play(BY_CODE["SEE3"])) is None
+    assert clock.now() == 0 and not session.state.stack and session.state.turn == 0
+    frames = [s for s in sights if s is not None]
+    assert frames and all(s.private and s.seat == 0 and not s.claimable for s in frames), frames
+    assert lens.screen().private and lens.screen().update.legal

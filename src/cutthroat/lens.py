@@ -6,8 +6,8 @@
   — a bot playing, a reaction window everyone may answer, a curtain, the game's end — the screen
   shows the spectator's update: no hand, no peek, no private news can be on it. After any such
   shared moment the next private screen comes behind a curtain, even for the same human. A step
-  the table takes at once for the seat on screen alone (its card drawn with no choice) is no
-  shared moment: its screen stays, so its own next choice needs neither a hand-off nor a curtain.
+  the table takes at once, asking nobody (a card drawn with no choice), is no shared moment: the
+  screen stays, so its seat's own next choice needs neither a hand-off nor a curtain.
   A human's private news waits for their next private screen. Once only one human is left in the
   game (the others are out), one last curtain hands the screen to them and it stays theirs, as
   solo: their hand shows while the bots play.
@@ -186,16 +186,17 @@ class Lens:
         return self._sight
 
     def _own_step(self, public: SeatUpdate) -> Sight | None:
-        """The screen was `seat`'s own and the table now answers for `seat` alone, at once (its
-        card drawn with no choice): nobody else's moment, so the screen stays its own, and the
-        step's news waits for what comes next — its next choice (no curtain) or a hand-off. (A
-        paced step, a card activating after the bot pause, is watched by all: a shared moment.)"""
+        """The screen was `seat`'s own and the table now answers at once, asking nobody (its card
+        drawn with no choice; a window every hand left to answer it is visibly too empty for):
+        nobody's moment, so the screen stays `seat`'s, and the step's news waits for what comes
+        next — its next choice (no curtain) or a hand-off. (A paced step, a card activating after
+        the bot pause, is watched by all: a shared moment.)"""
         previous = self._sight
         if previous is None or not previous.private or previous.handoff or not public.stepping or public.paced:
             return None
         seat = previous.seat
         own = self.latest.get(seat)
-        if tuple(public.to_act) != (seat,) or own is None or own.version != public.version:
+        if own is None or own.version != public.version:
             return None
         return Sight(own, seat)
 

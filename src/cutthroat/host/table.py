@@ -671,8 +671,9 @@ class TableHost:
         if self._deadline is not None and self._deadline[0] == session.version:
             deadline = max(0.0, self._deadline[1] - self.clock.now())
         result = rules.result(state)
-        step = self._step(state, to_act[0]) if len(to_act) == 1 else None
-        return dict(version=session.version, to_act=to_act, stepping=step is not None, paced=step == "paced",
+        steps = {self._step(state, seat) for seat in to_act}  # (a window nobody can answer: all pass at once)
+        return dict(version=session.version, to_act=to_act, stepping=bool(to_act) and None not in steps,
+                    paced="paced" in steps,
                     reacting=tuple(s for s in to_act if rules.reaction_default(state, s) is not None),
                     deadline=deadline, skipping=self._skipping, result=result,
                     stats=tuple(dict(s) for s in session.stats) if result is not None else (),
