@@ -84,7 +84,7 @@ class SeatUpdate:
     can_undo: bool = False
     can_take_back: bool = False  # the seat's play waits for its choices: Esc takes it back
     skipping: bool = False
-    stepping: bool = False  # the next move is taken without asking (`paced_action`, `auto_action`): nobody decides
+    stepping: bool = False  # every seat to act moves unasked (`paced_action`, `auto_action`): nobody decides
     paced: bool = False  # that move is the table's own step after the bot pause (`paced_action`): all watch it
     result: Result | None = None
     stats: tuple[dict[str, Any], ...] = ()
