@@ -154,11 +154,12 @@ def act(state: PkState, action, seat: int | None = None) -> list:
 
 def auto_answers(state: PkState) -> list:
     """What the table host applies at once after a move (`rules.auto_action`), as it would; an
-    attacked player with nothing to defend with is left to answer (the tests say it)."""
+    attacked player with nothing to defend with, and an empty hand in a Trip Over window, are
+    left to answer (the tests say it)."""
     events: list = []
     while True:
         auto = next(((q, a) for q in RULES.to_act(state) if (a := RULES.auto_action(state, q)) is not None
-                     and a.kind != "take_hit"), None)
+                     and a.kind not in ("take_hit", "pass")), None)
         if auto is None:
             return events
         events += RULES.apply(state, auto[1], auto[0])

@@ -442,3 +442,42 @@ def test_a_pooled_clock_hands_what_falls_due_to_the_workers():
     assert ran == [] and len(workers.jobs) == 1, "the clock only hands it on"
     workers.jobs.pop()()
     assert ran == ["due"] and clock.now() == manual.now()
+
+
+def test_a_nope_window_waits_for_no_seat_whose_hand_is_visibly_empty():
+    """Cy plays Skip. Ana holds no card (everyone sees her count, 0): she passes at once and the
+    window waits for Bob alone; with Bob's hand empty too nobody can answer, so it doesn't wait."""
+    clock = ManualClock()
+    session = ek_session(skip_window({0: "", 1: "NOPE DEF"}))
+    host = host_for(session, clock=clock, window_seconds=3.0)
+    got = listen(host.port(None))
+    host.start()
+    assert (0, Pass(0)) in session.log and got[-1].reacting == (1,) and got[-1].deadline == 3.0
+    clock = ManualClock()
+    session = ek_session(skip_window({0: "", 1: ""}))
+    host = host_for(session, clock=clock, window_seconds=3.0)
+    host.start()
+    assert clock.now() == 0 and session.state.turn == 0 and not session.state.stack, "the Skip went at once"
+
+
+def test_a_trip_over_window_waits_for_no_seat_whose_hand_is_visibly_empty():
+    """Psycho Killer: Ana plays No Signal on her turn and Bob and Cy hold no cards: nobody can
+    Trip Over it, so the card resolves without waiting out the window."""
+    from cutthroat.games.psycho_killer.rules import Play as PkPlay
+    from helpers_pk import C, position as pk_position
+
+    clock = ManualClock()
+    state = pk_position(3, hands={0: "NOSIGNAL KNIFE", 1: "", 2: ""}, turn=0)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("psycho-killer", {}, 0, seats, state=state)
+    host = host_for(session, clock=clock, window_seconds=3.0)
+    host.start()
+    assert host.submit(0, PkPlay(C("NOSIGNAL"))) is None
+    assert clock.now() == 0 and not session.state.stack, "no window to wait out"
+    assert [a.kind for _, a in session.log] == ["play", "pass", "pass"]
+    state = pk_position(3, hands={0: "NOSIGNAL KNIFE", 1: "TRIP", 2: ""}, turn=0)
+    session = Session("psycho-killer", {}, 0, seats, state=state)
+    host = host_for(session, clock=ManualClock(), window_seconds=3.0)
+    host.start()
+    assert host.submit(0, PkPlay(C("NOSIGNAL"))) is None
+    assert session.state.stack and 1 in host.rules.to_act(session.state), "Bob holds a card: the window waits"

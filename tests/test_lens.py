@@ -221,3 +221,42 @@ def test_an_older_update_arriving_late_never_takes_the_screen_back():
     assert newer.version > old.version
     assert lens.receive(old) is None
     assert lens.latest[0] is newer and lens.screen().update is newer
+
+
+def test_a_seats_own_step_keeps_its_screen_no_hand_off_no_curtain():
+    """Psycho Killer: Ana draws a Knife with no Rewind card to answer it; the table takes the card
+    for her (her own step, nobody else's moment) and she decides whether to draw again. Her
+    screen stays hers throughout: no hand-off news box, no curtain for her own next choice."""
+    from cutthroat.games.psycho_killer.actions import DRAWS
+
+    from helpers_pk import position as pk_position
+
+    state = pk_position(3, hands={0: "HOOK", 1: "TRIP"}, decks=("KNIFE PK", "HATCHET CAR"), turn=0)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    session = Session("psycho-killer", {}, 0, seats, state=state)
+    host, lens, clock, sights = seated(session, window_seconds=3.0)
+    lens.pass_curtain(0)
+    sights.clear()
+    assert host.submit(0, DRAWS[0]) is None
+    frames = [s for s in sights if s is not None]
+    assert frames and all(s.private and s.seat == 0 and not s.handoff for s in frames), frames
+    sight = lens.screen()
+    assert sight.private and sight.seat == 0 and sight.update.legal[0].kind == "stop"
+    assert "KNIFE" in [c.code for c in sight.update.view.hand]
+
+
+def test_a_window_nobody_can_answer_is_no_shared_moment():
+    """Exploding Kittens: Ana plays See the Future and Bob, the other human, holds no card: the
+    window passes at once, asking nobody, so Ana sees the future on her own screen and goes on
+    with her turn — no curtain to take the screen back."""
+    state = position(2, hands={0: "SEE3 TACO", 1: ""}, pile="TACO BEARD SKIP EXP", turn=0)
+    seats = [Seat("human", "Ana"), Seat("human", "Bob")]
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state)
+    host, lens, clock, sights = seated(session, window_seconds=3.0)
+    lens.pass_curtain(0)
+    sights.clear()
+    assert host.submit(0, Play(BY_CODE["SEE3"])) is None
+    assert clock.now() == 0 and not session.state.stack and session.state.turn == 0
+    frames = [s for s in sights if s is not None]
+    assert frames and all(s.private and s.seat == 0 and not s.claimable for s in frames), frames
+    assert lens.screen().private and lens.screen().update.legal

@@ -209,3 +209,31 @@ async def test_hot_seat_psycho_killer_shows_nothing_private_in_a_shared_moment(m
     keepable = [c.name for c in ALL_CARDS if c.kind == PREDICAMENT and not c.has(STOP)]  # with Hold Your Nerve
     drawn = [line for line in game.logged if " drew " in line and any(name in line for name in keepable)]
     assert not drawn, drawn  # a predicament its drawer may keep is never named in a draw
+
+
+@async_test
+async def test_drawing_a_weapon_goes_straight_to_your_own_draw_again_choice(manual_time) -> None:
+    """Ana draws a Knife with no Rewind card to answer it: nobody else's moment comes between, so
+    her draw-again prompt follows at once — no "before you pass the screen on" box, no curtain."""
+    state = position(4, hands={0: "HOOK", 1: "TRIP"}, decks=("KNIFE PK", "HATCHET CAR"), turn=0, seed=3)
+    session = Session("psycho-killer", {}, 3, list(SEATS), state=state)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        game = Game(app, pilot)
+        for _ in range(100):
+            if isinstance(app.screen, CurtainScreen) and "Pass to Ana" in screen_text(app):
+                break
+            await pilot.pause()
+        await game.press("enter")
+        await game.caught_up()
+        assert game.table.main_turn()
+        seen = []
+        await pilot.press("a")
+        for _ in range(60):
+            await pilot.pause()
+            seen.append(type(app.screen))
+            if isinstance(app.screen, ChoiceScreen):
+                break
+        assert isinstance(app.screen, ChoiceScreen) and "draw again?" in screen_text(app), screen_text(app)
+        assert NewsScreen not in seen and CurtainScreen not in seen, seen
+        assert [c.code for c in game.session.state.hands[0]].count("KNIFE") == 1

@@ -70,7 +70,8 @@ def watch_a_game(game: str, config: dict, seed: int) -> tuple[int, int, int]:
                 f"seat {seat}'s update shows a card it can't see"
             assert update.view.seat == seat and update.seat == seat
             to_act = rules.to_act(state)
-            assert update.legal == (tuple(rules.legal_actions(state, seat)) if seat in to_act else ())
+            deciding = seat in to_act and not update.stepping  # (a step taken at once asks nobody)
+            assert update.legal == (tuple(rules.legal_actions(state, seat)) if deciding else ())
             for event in update.events:  # a private event only for those who saw it
                 if event.private:
                     private += 1

@@ -143,7 +143,7 @@ def test_first_royal_from_the_variant_draws_first(first, crown):
 
 
 def test_first_royal_at_random_by_default_and_reproducible():
-    assert RULES.default_config() == {"first-royal": "random", "royal-call-out": "off"}
+    assert RULES.default_config() == {"first-royal": "random", "royal-call-out": "off", "memory-aid": "on"}
     crowns = {RULES.new_game({}, seed, 4).crown for seed in range(60)}
     assert crowns == {0, 1, 2, 3}
     assert RULES.new_game({}, 9, 4).crown == RULES.new_game({"first-royal": "random"}, 9, 4).crown
@@ -162,11 +162,26 @@ def test_two_to_eight_players_set_up(n):
     ({"first-royal": "0"}, 4, "first-royal must be random or a seat 1–4, not '0'"),
     ({"first-royal": "me"}, 3, "first-royal must be random or a seat 1–3, not 'me'"),
     ({"royal-call-out": "on"}, 4, "royal-call-out must be off|crown|anyone"),
+    ({"memory-aid": "maybe"}, 4, "memory-aid must be on|off"),
 ])
 def test_setup_problems_have_reasons_and_new_game_refuses(config, players, reason):
     assert setup_problem(config, players) == reason
     with pytest.raises(ValueError, match="^" + reason.replace("|", r"\|") + "$"):
         RULES.new_game(config, 0, players)
+
+
+def test_the_memory_aid_is_a_table_setting_on_by_default_and_the_views_are_the_same_either_way():
+    """Off, the table shows others' hands as counts (the app's `k`); what a seat's view carries —
+    and so what the bots remember — is the same either way. A served table's setup takes it too."""
+    from cutthroat.engine.registry import parse_variants
+    from cutthroat.games.stab_your_friends.rules import memory_aid
+
+    assert RULES.default_config()["memory-aid"] == "on" and memory_aid(RULES.default_config())
+    off = parse_variants(RULES, ["memory-aid=off"])
+    assert not memory_aid(off) and setup_problem(off, 4) is None
+    assert memory_aid({}), "a save from before the setting keeps the aid"
+    with_aid, without = RULES.new_game({}, 5, 4), RULES.new_game(off, 5, 4)
+    assert RULES.view(with_aid, 1) == RULES.view(without, 1)
 
 
 @pytest.mark.parametrize("mode", ["off", "crown", "anyone"])

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 import re
 
+from textual.widgets import Static
+
 from cutthroat.games.stab_your_friends.actions import CallOut, Target
 from cutthroat.saves import Seat
 from cutthroat.tui.app import CutthroatApp
@@ -21,6 +23,7 @@ from cutthroat.tui.tables.stab_your_friends.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.news import NewsScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
+from cutthroat.tui.widgets.event_log import EventLog
 from helpers_pilot import async_test, frame_kind, screen_text, session_of
 
 SIZE = (80, 24)
@@ -188,6 +191,39 @@ async def test_known_hands_a_call_out_and_wrong_numbers_by_keys() -> None:
         await pilot.pause(0.05)
         assert app.screen is table and "never a bot" in screen_text(app), screen_text(app)
         assert session.state.to_json() == before and not any(a.kind == "call_out" for _, a in session.log)
+
+
+@async_test
+async def test_with_the_memory_aid_off_k_tells_others_hands_as_counts_and_a_save_keeps_it(tmp_path) -> None:
+    """Memory aid off (a setup choice): k shows Ana her own hand but the others' only as counts,
+    the table's opening line says so, and the choice survives a save and load. The views are as
+    before: the bots still remember every draw."""
+    from cutthroat.games.stab_your_friends.rules import memory_aid
+    from cutthroat.session import Session
+    from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
+
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    config = {"first-royal": "2", "memory-aid": "off"}
+    app = CutthroatApp(start=dict(game=GAME, config=config, seed=2, seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await wait_for(pilot, lambda: app.screen is table and table.placing())
+        session = session_of(app)
+        assert any("memory aid off" in str(e) for e in table.query_one(EventLog).entries), "the log's opening line"
+        await pilot.press("k")
+        await wait_for(pilot, lambda: isinstance(app.screen, KnownHandsScreen))
+        known = "\n".join(str(w.render()) for w in app.screen.query(Static))  # the dialog's own text
+        assert "memory aid off" in known
+        lines = known.splitlines()
+        assert any(line.startswith("1 Ana (you) · 4 cards: ") for line in lines), known
+        assert all(card.name in known for card in session.state.hands[0])
+        for q in (1, 2):
+            assert f"{q + 1} {table.names[q]} · {len(session.state.hands[q])} cards" in lines, known
+        assert table.update.view.pools[1], "the view still carries what was seen (the bots remember)"
+        path = tmp_path / "stab.json"
+        session.save(path)
+    loaded = Session.load(path)
+    assert not memory_aid(loaded.config) and memory_aid({})
 
 
 @async_test

@@ -31,7 +31,7 @@ from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen, RoundE
 from cutthroat.tui.tables.setup import SetupScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
 from cutthroat.tui.widgets.event_log import EventLog
-from helpers_pilot import async_test, drive_to_own_turn, session_of, wait_until
+from helpers_pilot import async_test, drive_to_own_turn, screen_text, session_of, wait_until
 
 
 def autosaves(save_dir: Path) -> list[Path]:
@@ -403,6 +403,21 @@ async def test_continue_resumes_the_autosave_of_an_earlier_run(save_dir: Path) -
 
 
 # -- (i) settings persist -------------------------------------------------------------------------------
+@async_test
+async def test_the_answer_window_setting_is_named_for_both_games_it_times(config_dir: Path) -> None:
+    """One setting times Exploding Kittens' Nope windows and Psycho Killer's Trip Over windows:
+    its label and note say both, whole at 80×24."""
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        row = app.screen.query_one("#nope_window", Select).parent
+        words = " ".join(str(w.render()) for w in row.query("Label, .setting-note"))
+        assert "Nope" in words and "Trip Over" in words and "window" in words, words
+        assert "Nope window" not in words, "not Exploding Kittens' alone"
+        assert "hot-seat: Nope or Trip Over" in screen_text(app), "the note whole on screen"
+
+
 @async_test
 async def test_theme_choice_persists_to_settings_and_the_next_run(config_dir: Path) -> None:
     shipped = paths.data_dir("themes") / "cutthroat-dark.toml"

@@ -5,8 +5,10 @@
 - Hot-seat (several humans at one keyboard): one rule. While more than one person may be looking
   — a bot playing, a reaction window everyone may answer, a curtain, the game's end — the screen
   shows the spectator's update: no hand, no peek, no private news can be on it. After any such
-  shared moment the next private screen comes behind a curtain, even for the same human. A
-  human's private news waits for their next private screen. Once only one human is left in the
+  shared moment the next private screen comes behind a curtain, even for the same human. A step
+  the table takes at once, asking nobody (a card drawn with no choice), is no shared moment: the
+  screen stays, so its seat's own next choice needs neither a hand-off nor a curtain.
+  A human's private news waits for their next private screen. Once only one human is left in the
   game (the others are out), one last curtain hands the screen to them and it stays theirs, as
   solo: their hand shows while the bots play.
 
@@ -165,6 +167,10 @@ class Lens:
         if alone is not None:
             self._sight = self._private(alone, public, alone=True)
             return self._sight
+        own_step = self._own_step(public)
+        if own_step is not None:
+            self._sight = own_step
+            return own_step
         handoff = self._handoff(public)
         if handoff is not None:
             self._sight = handoff
@@ -178,6 +184,21 @@ class Lens:
         else:
             self._sight = self._private(self.claimant if self.claimant in acting else acting[0], public)
         return self._sight
+
+    def _own_step(self, public: SeatUpdate) -> Sight | None:
+        """The screen was `seat`'s own and the table now answers at once, asking nobody (its card
+        drawn with no choice; a window every hand left to answer it is visibly too empty for):
+        nobody's moment, so the screen stays `seat`'s, and the step's news waits for what comes
+        next — its next choice (no curtain) or a hand-off. (A paced step, a card activating after
+        the bot pause, is watched by all: a shared moment.)"""
+        previous = self._sight
+        if previous is None or not previous.private or previous.handoff or not public.stepping or public.paced:
+            return None
+        seat = previous.seat
+        own = self.latest.get(seat)
+        if own is None or own.version != public.version:
+            return None
+        return Sight(own, seat)
 
     def _handoff(self, public: SeatUpdate) -> Sight | None:
         """The screen was `seat`'s own, its move just changed the table, and that move told it

@@ -21,7 +21,8 @@ from .paths import config_dir, write_atomically
 
 CARD_STYLES = ("auto", "unicode", "ascii")
 BOT_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
-#: Seconds a hot-seat reaction window (Exploding Kittens' Nope) stays open; the spec's default is 3.
+#: Seconds a hot-seat reaction window (Exploding Kittens' Nope, Psycho Killer's Trip Over) stays open;
+#: the spec's default is 3.
 NOPE_WINDOWS = {"2": 2.0, "3": 3.0, "5": 5.0, "8": 8.0}
 
 

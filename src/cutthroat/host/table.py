@@ -527,12 +527,16 @@ class TableHost:
             self._deadline = (version, when)
             self._deadline_timer = self.clock.call_at(when, lambda: self._post(lambda: self._timeout(version)))
 
-    def _moves_alone(self, state, seat: int) -> bool:
-        """Is the next move taken without asking anyone (a draw with no choice, the table's own
-        step)? Then nobody decides it, and a shared screen shows it to all."""
+    def _step(self, state, seat: int) -> str | None:
+        """Is the next move taken without asking anyone? "paced": the table's own step, after the
+        bot pause (a card activating), a moment everyone watches; "at once": an answer nobody
+        needs to be asked for (a draw with no choice), the seat's own; None: someone decides."""
         rules = self.rules
-        return (self._paces and rules.paced_action(state, seat) is not None) or \
-            (self._answers_alone and rules.auto_action(state, seat) is not None)
+        if self._paces and rules.paced_action(state, seat) is not None:
+            return "paced"
+        if self._answers_alone and rules.auto_action(state, seat) is not None:
+            return "at once"
+        return None
 
     def _pace(self, state, version: int, to_act: list[int]) -> bool:
         """The table's own step (`rules.paced_action`): taken after the bot pause, or at once
@@ -667,8 +671,9 @@ class TableHost:
         if self._deadline is not None and self._deadline[0] == session.version:
             deadline = max(0.0, self._deadline[1] - self.clock.now())
         result = rules.result(state)
-        stepping = len(to_act) == 1 and self._moves_alone(state, to_act[0])
-        return dict(version=session.version, to_act=to_act, stepping=stepping,
+        steps = {self._step(state, seat) for seat in to_act}  # (a window nobody can answer: all pass at once)
+        return dict(version=session.version, to_act=to_act, stepping=bool(to_act) and None not in steps,
+                    paced="paced" in steps,
                     reacting=tuple(s for s in to_act if rules.reaction_default(state, s) is not None),
                     deadline=deadline, skipping=self._skipping, result=result,
                     stats=tuple(dict(s) for s in session.stats) if result is not None else (),

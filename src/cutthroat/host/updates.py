@@ -84,7 +84,8 @@ class SeatUpdate:
     can_undo: bool = False
     can_take_back: bool = False  # the seat's play waits for its choices: Esc takes it back
     skipping: bool = False
-    stepping: bool = False  # the next move is taken without asking (`paced_action`, `auto_action`): nobody decides
+    stepping: bool = False  # every seat to act moves unasked (`paced_action`, `auto_action`): nobody decides
+    paced: bool = False  # that move is the table's own step after the bot pause (`paced_action`): all watch it
     result: Result | None = None
     stats: tuple[dict[str, Any], ...] = ()
     notices: tuple[tuple[str, str], ...] = ()  # (title, text): the table's own news (a bot failed …)
@@ -115,6 +116,7 @@ class SeatUpdate:
             "can_take_back": self.can_take_back,
             "skipping": self.skipping,
             "stepping": self.stepping,
+            "paced": self.paced,
             "result": None if result is None else {"winners": list(result.winners), "scores": list(result.scores),
                                                    "summary": result.summary, "details": result.details},
             "stats": [dict(s) for s in self.stats],
@@ -141,6 +143,7 @@ class SeatUpdate:
             can_take_back=data["can_take_back"],
             skipping=data["skipping"],
             stepping=data["stepping"],
+            paced=data.get("paced", False),
             result=None if result is None else Result(list(result["winners"]), list(result["scores"]),
                                                       result["summary"], dict(result["details"])),
             stats=tuple(dict(s) for s in data["stats"]),

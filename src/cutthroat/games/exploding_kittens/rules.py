@@ -356,10 +356,12 @@ class ExplodingKittensRules(Rules):
 
     def auto_action(self, state: EkState, seat: int) -> Action | None:
         """The player of a card passes in its own window until someone Nopes it (Noping your own
-        fresh play is pointless)."""
+        fresh play is pointless); a seat with no cards (its hand count is public) passes at once:
+        nobody waits for it."""
         if state.phase == PLAY and state.stack:
             f = state.stack[-1]
-            if f.kind == WINDOW and f.seat == seat and f.nopes == 0 and seat in to_act(state):
+            if f.kind == WINDOW and (f.seat == seat and f.nopes == 0 or not state.hands[seat]) \
+                    and seat in to_act(state):
                 return PASS[seat]
         return None
 

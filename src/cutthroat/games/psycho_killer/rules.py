@@ -284,10 +284,13 @@ class PsychoKillerRules(Rules):
         """The card just drawn, taken at once for a drawer with no Rewind card to answer it with
         (the frame comes after every draw, and a bot that could answer it does so at once too:
         `answered_at_once`, so neither the stack nor the wait tells who holds one); attacked with
-        nothing to defend with, the weapons simply go."""
+        nothing to defend with, the weapons simply go; in a Trip Over window, a seat with no
+        cards (its hand count is public) lets the card go at once: nobody waits for it."""
         if state.phase == OVER or not state.stack:
             return None
         top = state.stack[-1]
+        if top.kind == WINDOW and not state.hands[seat] and seat in self.to_act(state):
+            return PASSES[seat]
         if top.kind == DRAWN and top.seat == seat and not rewinds(state, seat, top.card):
             return ACCEPT
         if top.kind == ATTACK and top.mask >> seat & 1 and self.legal_actions(state, seat) == [TAKE_HITS[seat]]:

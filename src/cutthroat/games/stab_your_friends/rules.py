@@ -40,7 +40,16 @@ def setup_problem(config: dict, players: int) -> str | None:
         return f"first-royal names seat {first}, but there are {players} players"
     if str(config.get("royal-call-out", "off")) not in CALL_OUT:
         return f"royal-call-out must be {'|'.join(CALL_OUT)}"
+    if str(config.get("memory-aid", "on")) not in ("off", "on"):
+        return "memory-aid must be on|off"
     return None
+
+
+def memory_aid(config: dict) -> bool:
+    """Does the table show every player what the others hold (the draws it saw, `k`)? Off, the
+    humans remember the draws themselves and see others' hands as counts; the views (and so the
+    bots, who remember everything) are the same either way. A save from before the setting: on."""
+    return str(config.get("memory-aid", "on")) == "on"
 
 
 class StabYourFriendsRules(Rules):
@@ -56,6 +65,10 @@ class StabYourFriendsRules(Rules):
                 "house rule: a player caught not saying \"royal highness\" loses a life (crown: the royal "
                 "highness calls out; anyone: any player may)", bare="crown", title="Royal call-out",
                 labels=("off", "the royal highness calls", "anyone calls")),
+        Variant("memory-aid", ("off", "on"), "on",
+                "on: k shows what everyone holds (every draw was seen); off: only how many cards — "
+                "remember the draws yourself (bots always do)",
+                title="Memory aid"),
     )
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES

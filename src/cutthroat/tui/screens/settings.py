@@ -1,4 +1,5 @@
-"""Settings: theme, card style, bot speed, undo, the hot-seat Nope window. Remembered between runs."""
+"""Settings: theme, card style, bot speed, undo, the hot-seat answer window (Exploding Kittens' Nope,
+Psycho Killer's Trip Over). Remembered between runs."""
 
 from __future__ import annotations
 
@@ -44,9 +45,9 @@ class SettingsScreen(Screen):
                 yield Switch(value=settings.undo, id="undo")
                 yield Static(undo_note(), classes="setting-note")
             with Horizontal(classes="setting-row"):
-                yield Label("Nope window")
+                yield Label("Answer window")
                 yield Select(NOPE_WINDOWS, value=settings.nope_window, allow_blank=False, id="nope_window")
-                yield Static("hot-seat: time to claim a Nope", classes="setting-note")
+                yield Static("hot-seat: Nope or Trip Over", classes="setting-note")
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
         yield Footer()
 

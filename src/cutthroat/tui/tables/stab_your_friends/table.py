@@ -8,7 +8,7 @@ and the discard pile, the hand panel of the seat on screen, the log.
 Keys: ←/→ choose a card, 1–8 place it in front of that player (Enter asks where), in activation
 1–8 pick the player a Bow or Fireball hits (a prompt opens by itself; Gobblin Hands lists its
 moves), f skips ahead through bots and activation steps, k shows what everyone holds (every draw
-was seen), c calls a player out (house rule),
+was seen; with the memory aid off, how many cards), c calls a player out (house rule),
 h hint, s save, ? rules, Esc menu. The sentences come from `games/stab_your_friends/text.py`.
 """
 
@@ -19,6 +19,7 @@ from textual.binding import Binding
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import agree, who_won
 from cutthroat.games.stab_your_friends.actions import CallOut, Place, Target
+from cutthroat.games.stab_your_friends.rules import memory_aid
 from cutthroat.games.stab_your_friends.cards import GOBBLIN_HANDS, MAX_LIVES, SyfCard
 from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING, PLAYING, SyfView, plays_face_up
 from cutthroat.games.stab_your_friends.text import PHASE_NAMES, WIN_HOW, describe_action
@@ -75,7 +76,8 @@ class TableScreen(SharedTableScreen):
     def intro_lines(self) -> list[str]:
         view = self.update.view
         call = {"crown": " · royal call-out", "anyone": " · call-out: anyone"}.get(view.call_out, "")
-        return [f"{view.n} players{call}", *self.seed_lines()]
+        aid = "" if memory_aid(self.table.config) else " · memory aid off: remember the draws"
+        return [f"{view.n} players{call}{aid}", *self.seed_lines()]
 
     def news_events(self, seat: int, events) -> list:
         return [e for e in events if not (e.kind == "placed" and e.seat == seat)]  # it chose that card
@@ -274,7 +276,8 @@ class TableScreen(SharedTableScreen):
             self.act(Target(seat))
 
     def action_known(self) -> None:
-        self.app.push_screen(KnownHandsScreen(self.update.view, self.names, self.sym_text))
+        self.app.push_screen(KnownHandsScreen(self.update.view, self.names, self.sym_text,
+                                              aid=memory_aid(self.table.config)))
 
     def action_call_out(self) -> None:
         if not callers(self):
