@@ -170,10 +170,10 @@ def make_table(term: Terminal, humans: int) -> str:
     for seat in range(2, humans + 1):
         term.keys("Down")  # that seat's Who
         for _ in range(4):
-            if re.search(rf"^\s+{seat}\s+‹ Human", term.screen(), re.M):
+            if re.search(rf"^[\s▸]+{seat}\s+‹ Human", term.screen(), re.M):
                 break
             term.keys("Left")
-        assert re.search(rf"^\s+{seat}\s+‹ Human", term.screen(), re.M), term.screen()
+        assert re.search(rf"^[\s▸]+{seat}\s+‹ Human", term.screen(), re.M), term.screen()
     term.keys("C-s")
     term.wait_for("Time for a move at this table")
     term.keys("3")  # 90 seconds
