@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import re
 from typing import Callable
 
 from textual.pilot import Pilot
@@ -85,6 +86,8 @@ def screen_text(app) -> str:
 
 #: What a private screen shows: a hand panel with its cards.
 HAND_MARKS = ("'s hand · ", "Your hand · ")
+#: The hand panel's title as far as a prompt over it lets it show ("╭─ Bob's ha┃  Draw from…").
+HAND_PANEL_TITLE = re.compile(r"╭─ (\S+'s|Your) ha")
 
 
 def frame_kind(frame: str, private_marks=HAND_MARKS) -> str:
@@ -92,7 +95,9 @@ def frame_kind(frame: str, private_marks=HAND_MARKS) -> str:
     (something only one seat may see: `private_marks`), or a shared one."""
     if "Pass to " in frame and "Press Enter when only" in frame:
         return "curtain"
-    return "private" if any(mark in frame for mark in private_marks) else "shared"
+    private = any(mark in frame for mark in private_marks) or \
+        (private_marks is HAND_MARKS and HAND_PANEL_TITLE.search(frame) is not None)
+    return "private" if private else "shared"
 
 
 async def settle(pilot: Pilot, done, tries: int = 250) -> None:
