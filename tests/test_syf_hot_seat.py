@@ -29,7 +29,7 @@ SIZE = (80, 24)
 SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "heuristic"), Seat("bot", "Dee", "heuristic")]
 START = dict(game="stab-your-friends", config={"first-royal": "3"}, seed=42, seats=SEATS)
 NAMED_BACK = re.compile(r"▒[A-Z]")  # a face-down card with its name: only its placer may see that
-OWNER = re.compile(r"(Ana|Bob)'s hand · ")
+OWNER = re.compile(r"(Ana|Bob)'s ha")  # (a prompt over the panel may cut its title there)
 #: On screen while nobody at the keyboard decides: a bot's turn, or a card activating.
 NOBODY_DECIDES = ("is thinking", "Activating…", "Waiting for")
 
