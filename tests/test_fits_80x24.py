@@ -18,6 +18,7 @@ from cutthroat.tui.screens.settings import SettingsScreen
 from cutthroat.tui.tables.base import TableScreenBase
 from helpers_fit import cut
 from helpers_pilot import async_test, screen_text, wait_until
+from test_lobby_tui import FakeService, served_app, to_lobby, waiting_table
 
 SIZE = (80, 24)
 
@@ -70,3 +71,16 @@ async def test_the_save_notice_keeps_the_file_name_on_one_line(save_dir) -> None
         await wait_until(pilot, lambda: bool(app._notifications) and "Saved" in screen_text(app))
         assert any(line.split("▌")[-1].strip() == "the-long-evening-in-the-kitchen.json"
                    for line in screen_text(app).splitlines()), screen_text(app)
+
+
+@async_test
+async def test_a_long_lobby_row_cuts_names_never_the_free_seats() -> None:
+    table = waiting_table("ABCD", names=("Alexandria", "Bartholome", "Cassiopeia", "Demetrius", "Evangeline",
+                                         "Florentine", "Gwendolyn"), free=1)
+    app = served_app(FakeService([table]))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_lobby(pilot)
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if "ABCD" in line)
+        assert row.rstrip(" ▎").endswith("· 1 free") and "Ale… (you)" in row, row
+        await fits(pilot)
