@@ -6,6 +6,7 @@ it, a widget pushed past its box, a footer key past the row."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from cutthroat import in_progress
@@ -83,4 +84,63 @@ async def test_a_long_lobby_row_cuts_names_never_the_free_seats() -> None:
         await pilot.pause()
         row = next(line for line in screen_text(app).splitlines() if "ABCD" in line)
         assert row.rstrip(" ▎").endswith("· 1 free") and "Ale… (you)" in row, row
+        await fits(pilot)
+
+
+# -- the tables, in the positions seeded random games reach -----------------------------------------
+NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+SEE_FIVE = "start=1 deal=7 EXP=1 DEF=2 SEE5=3 PERSONAL=4 ALTER=3 SKIP=4 TACO=4 NOPE=4"  # long "You know" lines
+TABLES = [  # (game, players, setup)
+    ("kill-the-kings", 1, {"mode": "killer"}),
+    ("exploding-kittens", 5, {}),
+    ("exploding-kittens", 2, {"recipe": "custom", "custom": SEE_FIVE}),
+    ("kill-your-friends", 8, {"sudden-death": "on"}),
+    ("stab-your-friends", 8, {"royal-call-out": "anyone"}),
+    ("psycho-killer", 6, {}),
+]
+
+
+def position(game: str, players: int, config: dict, seed: int) -> Session:
+    from helpers_pilot import drive_to_own_turn
+
+    seats = [Seat("human", NAMES[0])] + [Seat("bot", n, "random") for n in NAMES[1:players]]
+    return drive_to_own_turn(Session(game, config, seed, seats), seed=seed)
+
+
+@pytest.mark.parametrize("card_style", ["unicode", "ascii"])
+@pytest.mark.parametrize("game, players, config", TABLES)
+@async_test
+async def test_a_table_fits_at_every_position_and_with_its_hint(write_settings, game, players, config,
+                                                                  card_style) -> None:
+    write_settings(card_style=card_style)
+    for seed in (1, 2, 3):
+        session = position(game, players, config, seed)
+        app = CutthroatApp(loaded=session.save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.host is not None and isinstance(app.screen, TableScreenBase))
+            await fits(pilot)
+            await pilot.press("h")
+            await wait_until(pilot, lambda: "Hint" in screen_text(app) or "hint" not in app.screen.message)
+            await fits(pilot)
+
+
+@async_test
+async def test_a_reaction_window_line_keeps_the_seat_numbers_and_its_last_words(write_settings) -> None:
+    """Hot-seat, five humans who may all answer: the line ends whole (names, then "p: we all pass",
+    also in the footer, give way to the seat numbers and the seconds left)."""
+    from cutthroat.games.exploding_kittens.cards import BY_CODE
+    from cutthroat.games.exploding_kittens.rules import RULES, Play
+    from helpers_ek import BOX_CONFIG, position as ek_position
+
+    write_settings(card_style="unicode", nope_window="8")
+    state = ek_position(5, hands={0: "NOPE DEF", 1: "NOPE", 2: "NOPE", 3: "NOPE", 4: "SKIP NOPE"},
+                        pile="TACO TACO TACO EXP", turn=4)
+    RULES.apply(state, Play(BY_CODE["SKIP"]), 4)
+    seats = [Seat("human", name) for name in ("Alexandria", "Bartholome", "Cassiopeia", "Demetrius", "Evangeline")]
+    app = CutthroatApp(loaded=Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "we all pass" in screen_text(app))
+        row = next(line for line in screen_text(app).splitlines() if "Press your seat number" in line)
+        assert row.split("│")[0].rstrip().endswith("s"), row  # the seconds left, not a cut word
+        assert all(str(seat) in row for seat in range(1, 5)), row
         await fits(pilot)

@@ -439,7 +439,7 @@ async def test_the_turn_line_names_the_keys_the_table_takes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
         await pilot.pause()
-        assert "←→ a card, Enter or 1–3 (a player) plays it · d picks up" in " ".join(screen_text(app).split())
+        assert "←→ a card, Enter or 1–3 (seat) plays it · d picks up" in " ".join(screen_text(app).split())
 
 
 @async_test

@@ -29,7 +29,7 @@ from cutthroat.serve.client import ServiceError
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.screens.confirm import ConfirmScreen
 from cutthroat.tui.stack import SafeDismiss, close_screen
-from cutthroat.tui.text import escape, plain
+from cutthroat.tui.text import escape, plain, shortened
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 
 #: The time for a move a new table may take (seconds).
@@ -55,20 +55,15 @@ def table_line(table: dict, width: int = 72) -> str:
     head = f"{table['code']}  {table['title'][:22]:<22} {status:<8} "
     tail = [f"{free} free"] if free else []
     for longest in range(max((len(n) for n in named), default=0), 3, -1):
-        line = head + " · ".join([shorten(n, longest) + m for n, m in zip(named, marks)] + tail)
+        line = head + " · ".join([shortened(n, longest) + m for n, m in zip(named, marks)] + tail)
         if cell_len(line) <= width:
             return line
     for shown in range(len(named) - 1, -1, -1):  # still too long: the last players counted instead
         more = [f"+{len(named) - shown} more"]
-        line = head + " · ".join([shorten(n, 4) + m for n, m in zip(named[:shown], marks)] + more + tail)
+        line = head + " · ".join([shortened(n, 4) + m for n, m in zip(named[:shown], marks)] + more + tail)
         if cell_len(line) <= width:
             return line
     return line  # (the list's own "…" ends what still doesn't fit)
-
-
-def shorten(name: str, longest: int) -> str:
-    """A name cut to `longest` characters, its last one "…"."""
-    return name if len(name) <= longest else name[: longest - 1] + "…"
 
 
 class AskScreen(SafeDismiss, ModalScreen[str | None]):

@@ -25,7 +25,7 @@ from cutthroat.engine.words import agree
 from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, fit_lines, lines_of
 from cutthroat.tui.widgets.bound import BoundStatic
 from cutthroat.tui.widgets.choice import ASIDE, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
@@ -92,11 +92,11 @@ class SharedTableScreen(TableScreenBase):
                     yield bound(lambda w: self.status_text(w.sight), "status")
                     yield WindowBar(self.WINDOW_PROMPT, self.names, id=f"{p}-window",
                                     classes="table-window").data_bind(screen.sight)
-                    yield bound(lambda w: self.message_text(w.sight, w.message), "message")
+                    yield bound(lambda w: self.message_text(w.sight, w.message, w.content_region.width), "message")
                     yield HandPanel(id=f"{p}-hand", render_hand=lambda w: self.hand_shown(w.sight, w.cursor, w.selected)
                                     ).data_bind(screen.sight, screen.cursor, screen.selected)
             yield EventLog(id=f"{p}-log", classes="table-log")
-        yield Footer(compact=self.COMPACT_FOOTER)
+        yield Footer(compact=self.COMPACT_FOOTER, show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
 
     def board_classes(self) -> str:
         return ""
@@ -175,10 +175,18 @@ class SharedTableScreen(TableScreenBase):
     def status_text(self, sight: Sight) -> str:
         raise NotImplementedError
 
-    def message_text(self, sight: Sight, message: str) -> str:
+    #: The message line's height (shared.tcss): the message (feedback, a hint, news), then the prompt.
+    MESSAGE_LINES = 2
+
+    def message_text(self, sight: Sight, message: str, width: int = 0) -> str:
+        """The message above the prompt (what the keys do). A message too long to share the lines
+        with the prompt takes them all (the footer still shows the keys); longer still, or a prompt
+        too long, it ends in "…" rather than push a line out of view."""
         first = message or self.news
         prompt = self.prompt_text(sight)
-        return f"{first}\n{prompt}" if first and prompt else first or prompt
+        if first and prompt and width and lines_of(first, width) + lines_of(prompt, width) > self.MESSAGE_LINES:
+            prompt = ""
+        return fit_lines(f"{first}\n{prompt}" if first and prompt else first or prompt, width, self.MESSAGE_LINES)
 
     def prompt_text(self, sight: Sight) -> str:
         raise NotImplementedError

@@ -92,9 +92,9 @@ class TableScreen(SharedTableScreen):
         SKIP_KEY,
         *closing_keys(save_shown=False),
     ])
-    UNICODE = {"turn": "▶", "cw": "↻", "ccw": "↺", "pile": "▒", "cards": "▮", "x": "✗", "dot": "·",
+    UNICODE = {"turn": "▶", "pile": "▒", "cards": "▮", "x": "✗", "dot": "·",
                "out": "✝", "sel": "●", "bolt": "⚡", "arrow": "▸", "back": "◂"}
-    ASCII = {"turn": ">", "cw": "(cw)", "ccw": "(ccw)", "pile": "#", "cards": "c", "x": "x", "dot": ".",
+    ASCII = {"turn": ">", "pile": "#", "cards": "c", "x": "x", "dot": ".",
              "out": "x", "sel": "*", "bolt": "!", "arrow": ">", "back": "<"}
     ASCII_TEXT = str.maketrans({"▶": ">", "↻": "(cw)", "↺": "(ccw)", "▮": "c", "●": "*", "⚡": "!",
                                 "◂": "<", "⏎": "Enter", "←": "<", "→": "->", "💥": "!"})
@@ -170,8 +170,8 @@ class TableScreen(SharedTableScreen):
         s, view = self.sym, update.view
         left, unsure = kittens_left(view)
         kittens = f"{'≤' if unsure and left else ''}{left} kitten{'s' * (left != 1)} left"
-        direction = f"{s['cw']} clockwise" if view.direction > 0 else f"{s['ccw']} anticlockwise"
-        line1 = (f"[bold]Draw pile {s['pile']} {view.pile_count}[/] card{'s' * (view.pile_count != 1)} · "
+        direction = "clockwise" if view.direction > 0 else "anticlockwise"  # (words, no mark: it fits at 80)
+        line1 = (f"[bold]Draw pile {s['pile']} {view.pile_count}[/] · "
                  f"[bold $error]{kittens}[/] · [$text-muted]{direction}[/]")
         known = []
         for depth, card in view.pile_known:

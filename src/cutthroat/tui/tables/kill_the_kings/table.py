@@ -102,7 +102,7 @@ class TableScreen(TableScreenBase):
                 yield Static(id="message")
                 yield Static(id="info")
             yield EventLog(id="log")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
 
     def table_started(self) -> None:
         if self.lens.mode == WATCH:  # the round's end waits for the watcher
