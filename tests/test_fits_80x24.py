@@ -144,3 +144,37 @@ async def test_a_reaction_window_line_keeps_the_seat_numbers_and_its_last_words(
         assert row.split("│")[0].rstrip().endswith("s"), row  # the seconds left, not a cut word
         assert all(str(seat) in row for seat in range(1, 5)), row
         await fits(pilot)
+
+
+@async_test
+async def test_kill_the_kings_says_a_doomed_column_and_a_picked_reserve_card_in_full(write_settings) -> None:
+    """Played on by a bot's hand, every position fits; on the way, a drawn card that would doom a
+    column (two lines of message) and a reserve card picked up (Esc drops it: in the footer)."""
+    from cutthroat.bots import make_bot
+    from helpers_pilot import session_of
+
+    write_settings(card_style="unicode")
+    seen = {"doom": False, "picked": False}
+    app = CutthroatApp(start={"game": "kill-the-kings", "config": {"mode": "killer"}, "seed": 0,
+                              "seats": [Seat("human", "You")], "think_ms": None, "keep": False})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.host is not None and isinstance(app.screen, TableScreenBase))
+        table, session = app.screen, session_of(app)
+        bot = make_bot(session.rules, "heuristic", seed=0)
+        while not all(seen.values()) and session.view(0).phase == "play":
+            await pilot.pause()
+            await fits(pilot)
+            view = session.view(0)
+            if "dooms the column" in screen_text(app):
+                seen["doom"] = True
+                assert "never finishable" in screen_text(app)
+            reserve = [spot for spot, card in enumerate(view.reserve) if card is not None]
+            if view.drawn is None and reserve and not seen["picked"] and table.check_action("pick", (0,)):
+                await pilot.press(str(5 + reserve[0]))
+                await fits(pilot)
+                seen["picked"] = "drop card" in screen_text(app)
+                await pilot.press("escape")
+            moves = len(session.log)
+            app.host.submit(0, bot.choose(view, session.legal_actions(0)))
+            await wait_until(pilot, lambda: len(session.log) > moves)
+    assert all(seen.values()), seen
