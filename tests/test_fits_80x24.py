@@ -178,3 +178,23 @@ async def test_kill_the_kings_says_a_doomed_column_and_a_picked_reserve_card_in_
             app.host.submit(0, bot.choose(view, session.legal_actions(0)))
             await wait_until(pilot, lambda: len(session.log) > moves)
     assert all(seen.values()), seen
+
+
+@async_test
+async def test_exploding_kittens_knows_five_long_cards_and_still_shows_the_discard(write_settings) -> None:
+    """After See the Future 5x on long names ("Personal Attack 3x"), "You know" stays one line
+    (short names, then "…" at the edge) and the discard line below it stays in view."""
+    from helpers_ek import BOX_CONFIG, position as ek_position
+
+    write_settings(card_style="unicode")
+    state = ek_position(5, hands={0: "DEF SKIP", 1: "TACO", 2: "BEARD", 3: "ZOMBIE", 4: "FERAL"},
+                        pile="EXP TACO ALTER PERSONAL TARGETED SHARE PERSONAL", discard="SEE5", turn=0)
+    for depth in range(1, 6):
+        state.seen[0][-depth] = state.pile[-depth]
+    seats = [Seat("human", "Ana")] + [Seat("bot", name, "random") for name in ("Bob", "Cy", "Dee", "Eve")]
+    app = CutthroatApp(loaded=Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "You know" in screen_text(app))
+        await fits(pilot)
+        shown = screen_text(app)
+        assert "Discard ▸ See the Future 5x" in shown and "You know: 1 Exploding  2 Tacocat" in shown, shown
