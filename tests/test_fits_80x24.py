@@ -18,7 +18,7 @@ from cutthroat.tui.screens.save import SaveScreen
 from cutthroat.tui.screens.settings import SettingsScreen
 from cutthroat.tui.tables.base import TableScreenBase
 from helpers_fit import cut
-from helpers_pilot import async_test, screen_text, wait_until
+from helpers_pilot import async_test, screen_text, session_of, wait_until
 from test_lobby_tui import FakeService, served_app, to_lobby, waiting_table
 
 SIZE = (80, 24)
@@ -198,3 +198,37 @@ async def test_exploding_kittens_knows_five_long_cards_and_still_shows_the_disca
         await fits(pilot)
         shown = screen_text(app)
         assert "Discard ▸ See the Future 5x" in shown and "You know: 1 Exploding  2 Tacocat" in shown, shown
+
+
+@async_test
+async def test_the_curtain_tells_everything_since_that_seat_last_looked() -> None:
+    """Hot-seat: the curtain's "Meanwhile" holds every public event since the seat named last had
+    its own screen (no "X's turn" lines), scrolling when long; nothing on it is cut."""
+    from cutthroat.tui.widgets.curtain import CurtainScreen
+    from cutthroat.tui.widgets.news import NewsScreen
+
+    seats = [Seat("human", "Ana"), Seat("human", "Bob")] + [Seat("bot", n, "random") for n in ("Cy", "Dee", "Eve")]
+    app = CutthroatApp(start={"game": "psycho-killer", "config": {}, "seed": 4, "seats": seats, "think_ms": None,
+                              "keep": False})
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):  # three curtains: each tells what came after its player's last look
+            for _ in range(20):  # (a player's own news comes first, read with Enter)
+                await wait_until(pilot, lambda: isinstance(app.screen, (CurtainScreen, NewsScreen)))
+                if isinstance(app.screen, CurtainScreen):
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+            await fits(pilot)
+            curtain, table = app.screen, app.screen_stack[-2]
+            told = [str(line.render()) for line in curtain.query(".curtain-event")]
+            seat = table.names.index(curtain.player)
+            assert told == table.public[table.looked.get(seat, 0):]
+            assert not any(line.endswith("'s turn") for line in told), told
+            if seat in table.looked:
+                assert len(told) > 3  # (the old curtain kept 3)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: table.mine)
+            moves = len(session_of(app).log)
+            update = table.update
+            app.host.submit(seat, next(a for a in update.legal if a.kind == "draw"))
+            await wait_until(pilot, lambda: len(session_of(app).log) > moves)

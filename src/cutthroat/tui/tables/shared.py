@@ -32,6 +32,10 @@ from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
 from cutthroat.tui.widgets.window_bar import WindowBar
 
+#: Events the curtain's "Meanwhile" leaves out: the next player's turn is what the curtain says.
+FILLER = {"turn_started"}
+
+
 class SharedTableScreen(TableScreenBase):
     cursor: reactive[int] = reactive(0)
     selected: reactive[frozenset] = reactive(frozenset())  # hand positions picked for a combo
@@ -59,15 +63,16 @@ class SharedTableScreen(TableScreenBase):
         self.turn_started = -1  # the version at which the seat on screen last got a move to make
         self.game_over_shown = False
         self.news = ""
-        self.away: list[str] = []  # hot-seat: public events since the last private screen
+        self.public: list[str] = []  # hot-seat: the public events told since the table opened, in words
+        self.looked: dict[int, int] = {}  # hot-seat: how many of them each seat had when it last looked
         self.hinted: Action | None = None  # the hint on screen, while Enter plays it
         self.hinted_at: tuple = ()  # where the hint put the cursor and selection (`pointer`)
 
     def narrate(self, update: SeatUpdate) -> None:
         super().narrate(update)
         if update.seat is None and self.lens.mode == HOT_SEAT:
-            self.away += [self.sym_text(agree(e.describe(self.names))) for e in self.shown_events(update.events)]
-            del self.away[:-10]
+            self.public += [self.sym_text(agree(e.describe(self.names))) for e in self.shown_events(update.events)
+                            if e.kind not in FILLER]
 
     # -- layout -----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -268,7 +273,7 @@ class SharedTableScreen(TableScreenBase):
             self.close_stale_prompt()
         news = self.news_events(sight.seat, sight.news) if sight.news else ()
         if sight.private and not sight.handoff:
-            self.away = []  # the curtain's "meanwhile" starts again from here
+            self.looked[sight.seat] = len(self.public)  # this seat's next curtain tells what comes after
         if news and self.lens.mode == HOT_SEAT and self.lens.alone is None:
             self.news = ""
             self.show_news(sight, news)
@@ -410,10 +415,8 @@ class SharedTableScreen(TableScreenBase):
             return
         self.curtain_up = True
         note = self.sym_text(self.curtain_note(self.sight, seat))
-        if self.away:  # what everyone saw happen meanwhile: public, so the curtain may say it
-            meanwhile = "Meanwhile: " + " · ".join(self.away[-3:])
-            note = f"{meanwhile}\n{note}" if note else meanwhile
-        self.app.push_screen(CurtainScreen(self.names[seat], title=self.GAME_TITLE, note=note,
+        meanwhile = self.public[self.looked.get(seat, 0):]  # what everyone saw since: public, so it may show
+        self.app.push_screen(CurtainScreen(self.names[seat], title=self.GAME_TITLE, note=note, meanwhile=meanwhile,
                                            game_id=self.table.game), lambda result: self.after_curtain(result, seat))
 
     def curtain_note(self, sight: Sight, seat: int) -> str:
