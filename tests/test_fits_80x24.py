@@ -126,8 +126,8 @@ async def test_a_table_fits_at_every_position_and_with_its_hint(write_settings, 
 
 @async_test
 async def test_a_reaction_window_line_keeps_the_seat_numbers_and_its_last_words(write_settings) -> None:
-    """Hot-seat, five humans who may all answer: the line ends whole (names, then "p: we all pass",
-    also in the footer, give way to the seat numbers and the seconds left)."""
+    """Hot-seat, five humans who may all answer: the line ends whole ("p: we all pass", also in the
+    footer, then the names give way to the seat numbers and the seconds left)."""
     from cutthroat.games.exploding_kittens.cards import BY_CODE
     from cutthroat.games.exploding_kittens.rules import RULES, Play
     from helpers_ek import BOX_CONFIG, position as ek_position
@@ -142,6 +142,7 @@ async def test_a_reaction_window_line_keeps_the_seat_numbers_and_its_last_words(
         await wait_until(pilot, lambda: "we all pass" in screen_text(app))
         row = next(line for line in screen_text(app).splitlines() if "Press your seat number" in line)
         assert row.split("│")[0].rstrip().endswith("s"), row  # the seconds left, not a cut word
+        assert "p we all pass" in screen_text(app).splitlines()[-1]  # (in the footer)
         assert all(str(seat) in row for seat in range(1, 5)), row
         await fits(pilot)
 

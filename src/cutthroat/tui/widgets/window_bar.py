@@ -42,7 +42,7 @@ class WindowBar(Static):
         if sight is None or not sight.claimable:
             return
         left = "" if self.ends is None else f" — [bold]{math.ceil(max(0.0, self.ends - time.monotonic()))}s[/]"
-        width = self.content_region.width
+        width = self.parent.content_region.width if self.parent else 0  # (its own is none while hidden)
         for longest, tail in SHORTER:  # the seat numbers and the clock always; the rest if there's room
             seats = " · ".join(f"{q + 1} {escape(shortened(self.names[q], longest))}" if longest else str(q + 1)
                                for q in sight.claimable)
@@ -53,6 +53,6 @@ class WindowBar(Static):
 
 
 #: The line, shorter and shorter until it fits: how long a name may be (0: the seat number
-#: alone), and the ending ("p: we all pass" is in the footer too).
-SHORTER = ((10, " · p: we all pass"), (4, " · p: we all pass"), (0, " · p: we all pass"), (0, ""))
+#: alone), and the ending ("p: we all pass" is in the footer too, so it goes first).
+SHORTER = ((10, " · p: we all pass"), (10, ""), (4, ""), (0, ""))
 
