@@ -60,7 +60,7 @@ def plain(text: object) -> Content:
 
 def lines_of(markup: str, width: int) -> int:
     """How many lines `markup` takes, wrapped at `width` columns."""
-    return sum(len(Content.from_markup(part).wrap(width)) for part in markup.split("\n"))
+    return len(Content.from_markup(markup).wrap(width))
 
 
 def fit_lines(markup: str, width: int, height: int) -> str:
@@ -68,7 +68,7 @@ def fit_lines(markup: str, width: int, height: int) -> str:
     (Width 0: not laid out yet, as it is.)"""
     if width <= 0:
         return markup
-    lines = [line for part in markup.split("\n") for line in Content.from_markup(part).wrap(width)]
+    lines = Content.from_markup(markup).wrap(width)
     if len(lines) <= height:
         return markup
     kept = lines[:height]
