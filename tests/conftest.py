@@ -48,3 +48,30 @@ def write_settings(config_dir: Path) -> Callable[..., Path]:
         return path
 
     return write
+
+
+@pytest.fixture
+def snap_compare(snap_compare):
+    """Every snapshot (80×24 unless told) is also a fit check: the screen it shows has nothing cut
+    (tests/helpers_fit.py)."""
+    import inspect
+
+    from helpers_fit import cut
+
+    def compare(app, press=(), terminal_size=(80, 24), run_before=None) -> bool:
+        found: list[str] = []
+
+        async def checked(pilot) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if inspect.isawaitable(result):
+                    await result
+            await pilot.press(*press)
+            await pilot.pause()
+            found.extend(cut(pilot.app.screen))
+
+        same = snap_compare(app, terminal_size=terminal_size, run_before=checked)
+        assert not found, "cut at {}×{}:\n".format(*terminal_size) + "\n".join(found)
+        return same
+
+    return compare

@@ -212,9 +212,9 @@ async def test_curtain_between_two_humans_hides_the_other_hand(write_settings) -
         await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
         shown = app.export_screenshot()
         assert "Pass to Bob" in shown.replace("&#160;", " ")
-        await wait_until(pilot, lambda: bool(app.screen.query("#curtain-note")))
-        note = text(app.screen.query_one("#curtain-note", Static))
-        assert note.startswith("Meanwhile: Ana picks up") or note.startswith("Meanwhile: Ana picked up"), note
+        await wait_until(pilot, lambda: bool(app.screen.query(".curtain-event")))
+        note = text(app.screen.query(".curtain-event").last())
+        assert note.startswith("Ana picks up") or note.startswith("Ana picked up"), note
         assert "Ana's hand" not in shown and "Ana&#x27;s hand" not in shown
         for card in set(session.view(0).hand):  # none of Ana's card labels (R1, Megadeath …)
             assert f">{card.label}<" not in shown.replace("&#160;", " ")
@@ -439,7 +439,7 @@ async def test_the_turn_line_names_the_keys_the_table_takes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
         await pilot.pause()
-        assert "←→ a card, Enter or 1–3 (a player) plays it · d picks up" in " ".join(screen_text(app).split())
+        assert "←→ a card, Enter or 1–3 (seat) plays it · d picks up" in " ".join(screen_text(app).split())
 
 
 @async_test

@@ -219,7 +219,7 @@ async def test_a_refusal_stays_under_the_list_while_the_list_refreshes(error_log
 
 
 @async_test
-async def test_long_rows_end_in_an_ellipsis_instead_of_wrapping(error_log) -> None:
+async def test_long_rows_cut_names_instead_of_wrapping(error_log) -> None:
     names = tuple(f"Player{i}abc" for i in range(7))
     service = FakeService([waiting_table("ABCD", names=names), waiting_table("EFGH")])
     app = served_app(service)
@@ -228,7 +228,7 @@ async def test_long_rows_end_in_an_ellipsis_instead_of_wrapping(error_log) -> No
         await pilot.pause()
         lines = screen_text(app).splitlines()
         row = next(i for i, line in enumerate(lines) if "ABCD" in line)
-        assert lines[row].rstrip(" ▎▕|").endswith("…") and len(lines[row]) <= SIZE[0]  # (the list's border after it)
+        assert lines[row].rstrip(" ▎▕|").endswith("· 1 free") and len(lines[row]) <= SIZE[0]  # (the list's border after it)
         assert "EFGH" in lines[row + 1]  # the next table on the next line: nothing wrapped
 
 

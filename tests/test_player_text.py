@@ -89,7 +89,7 @@ async def test_the_lobby_shows_hostile_names_and_titles_as_they_are(tmp_path_fac
         lobby = await to_lobby(pilot)
         await pilot.pause()
         rows = [str(lobby.query_one("#lobby-list").get_option_at_index(i).prompt) for i in range(2)]
-        assert rows == [clean(table_line(t)) for t in tables]
+        assert rows == [clean(table_line(t, lobby.row_width())) for t in tables]
         assert clean(me) in text(lobby.query_one("#lobby-title", Static))
         service.refuse["join"] = f"No seat for {me}"
         await pilot.press("enter")

@@ -56,3 +56,26 @@ def escape(text: object) -> str:
 def plain(text: object) -> Content:
     """A whole line of text as it is: a Content (never read as markup), controls replaced."""
     return Content(clean(text))
+
+
+def lines_of(markup: str, width: int) -> int:
+    """How many lines `markup` takes, wrapped at `width` columns."""
+    return len(Content.from_markup(markup).wrap(width))
+
+
+def fit_lines(markup: str, width: int, height: int) -> str:
+    """`markup` wrapped at `width` columns, cut to `height` lines: the last line kept ends in "…".
+    (Width 0: not laid out yet, as it is.)"""
+    if width <= 0:
+        return markup
+    lines = Content.from_markup(markup).wrap(width)
+    if len(lines) <= height:
+        return markup
+    kept = lines[:height]
+    kept[-1] = (kept[-1].truncate(width - 1) + "…") if kept[-1].cell_length >= width else kept[-1] + "…"
+    return "\n".join(line.markup for line in kept)
+
+
+def shortened(text: str, longest: int) -> str:
+    """`text` cut to `longest` characters, its last one "…" (a name where a row has no room)."""
+    return text if len(text) <= longest else text[: longest - 1] + "…"

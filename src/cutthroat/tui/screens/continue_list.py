@@ -43,12 +43,31 @@ def broken(text: Text, error: str | None) -> Text:
     return text
 
 
+def parts_lines(parts: list[str], width: int) -> list[str]:
+    """`parts` joined by " · " into lines of at most `width`, breaking only between parts (a
+    variant's value stays beside its heading)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += f" · {part}"
+        else:
+            lines.append(part)
+    return lines
+
+
 def entry_text(game: GameInProgress, width: int = 70) -> Text:
-    """Two lines: what game (and its setup), then who plays, how far it has gone, when."""
+    """What game (and its setup), when; then who plays and how far it has gone. A setup too long
+    for the first line gets lines of its own, whole."""
     summary = game.summary
-    text = headline(summary.title if summary else game.path.name, when(game.modified), width)
+    right = when(game.modified)
     if summary is None:
-        return broken(text, game.error)
+        return broken(headline(game.path.name, right, width), game.error)
+    if len(summary.title) < width - len(right):
+        text = headline(summary.title, right, width)
+    else:
+        text = headline(summary.game, right, width)
+        for line in parts_lines(summary.setup.split(" · "), width - 2):
+            text.append(f"\n  {line}")
     text.append(f"\n  {summary.line}")
     if game.open_elsewhere:
         text.append("  (open in another window)", style="italic")

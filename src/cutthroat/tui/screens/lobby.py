@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -28,29 +29,41 @@ from cutthroat.serve.client import ServiceError
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.screens.confirm import ConfirmScreen
 from cutthroat.tui.stack import SafeDismiss, close_screen
-from cutthroat.tui.text import escape, plain
+from cutthroat.tui.text import escape, plain, shortened
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 
 #: The time for a move a new table may take (seconds).
 TURN_TIMES = (("30 seconds", 30), ("1 minute", 60), ("90 seconds", 90), ("3 minutes", 180), ("5 minutes", 300))
 
 
-def table_line(table: dict) -> str:
+def table_line(table: dict, width: int = 72) -> str:
     """One row of the lobby: code, game, status, the seats ("Ana (you) · Cy (bot) · 1 free"), as
-    plain text (a name in it is a name, never markup). A row wider than the list ends in "…"."""
-    seats = []
+    plain text (a name in it is a name, never markup), at most `width` columns: a row too long
+    cuts its players' names ("Alexand… (you)"), never the count of free seats."""
+    named, marks = [], []
     free = 0
     for seat in table["seats"]:
         if seat["kind"] == "bot":
-            seats.append(f"{seat['name']} (bot)")
+            named.append(seat["name"])
+            marks.append(" (bot)")
         elif seat["taken"]:
-            seats.append(seat["name"] + (" (you)" if seat["you"] else ""))
+            named.append(seat["name"])
+            marks.append(" (you)" if seat["you"] else "")
         else:
             free += 1
-    if free:
-        seats.append(f"{free} free")
     status = {"waiting": "waiting", "playing": "playing", "over": "over"}[table["status"]]
-    return f"{table['code']}  {table['title'][:22]:<22} {status:<8} {' · '.join(seats)}"
+    head = f"{table['code']}  {table['title'][:22]:<22} {status:<8} "
+    tail = [f"{free} free"] if free else []
+    for longest in range(max((len(n) for n in named), default=0), 3, -1):
+        line = head + " · ".join([shortened(n, longest) + m for n, m in zip(named, marks)] + tail)
+        if cell_len(line) <= width:
+            return line
+    for shown in range(len(named) - 1, -1, -1):  # still too long: the last players counted instead
+        more = [f"+{len(named) - shown} more"]
+        line = head + " · ".join([shortened(n, 4) + m for n, m in zip(named[:shown], marks)] + more + tail)
+        if cell_len(line) <= width:
+            return line
+    return line  # (the list's own "…" ends what still doesn't fit)
 
 
 class AskScreen(SafeDismiss, ModalScreen[str | None]):
@@ -195,7 +208,7 @@ class LobbyScreen(Screen):
             self.tables = tables
             menu.clear_options()
             for table in tables:
-                menu.add_option(Option(plain(table_line(table)), id=table["code"]))
+                menu.add_option(Option(plain(table_line(table, self.row_width())), id=table["code"]))
             if not tables:
                 menu.add_option(Option("No table yet: n makes one", id="none", disabled=True))
             if tables:
@@ -205,6 +218,11 @@ class LobbyScreen(Screen):
             self.show_results()  # (a table gone from the list may have just finished)
         if self.waiting is not None:
             self.wait_at(self.waiting)
+
+    def row_width(self) -> int:
+        """The columns a row of the list has: 72 at 80 (the list's margins, border and padding, and
+        an option's own). From the terminal's width, known before the list is laid out."""
+        return self.app.size.width - 8
 
     def show_results(self) -> None:
         """Your last finished games, in a line."""

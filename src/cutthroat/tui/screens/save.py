@@ -134,5 +134,8 @@ class SaveScreen(NameScreen):
         except SaveError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return
-        self.app.notify(escape(f"Saved as {name}" if saves.confined() else f"Saved as {target}"))
+        if saves.confined():
+            self.app.notify(escape(f"Saved as {name}"))
+        else:  # the file's name on a line of its own, whole; its folder below
+            self.app.notify(escape(f"{target.name}\nin {paths.shown(target.parent)}"), title="Saved as")
         self.dismiss(str(target))

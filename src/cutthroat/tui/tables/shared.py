@@ -25,12 +25,16 @@ from cutthroat.engine.words import agree
 from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, fit_lines, lines_of
 from cutthroat.tui.widgets.bound import BoundStatic
 from cutthroat.tui.widgets.choice import ASIDE, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
 from cutthroat.tui.widgets.window_bar import WindowBar
+
+#: Events the curtain's "Meanwhile" leaves out: the next player's turn is what the curtain says.
+FILLER = {"turn_started"}
+
 
 class SharedTableScreen(TableScreenBase):
     cursor: reactive[int] = reactive(0)
@@ -59,15 +63,16 @@ class SharedTableScreen(TableScreenBase):
         self.turn_started = -1  # the version at which the seat on screen last got a move to make
         self.game_over_shown = False
         self.news = ""
-        self.away: list[str] = []  # hot-seat: public events since the last private screen
+        self.public: list[str] = []  # hot-seat: the public events told since the table opened, in words
+        self.looked: dict[int, int] = {}  # hot-seat: how many of them each seat had when it last looked
         self.hinted: Action | None = None  # the hint on screen, while Enter plays it
         self.hinted_at: tuple = ()  # where the hint put the cursor and selection (`pointer`)
 
     def narrate(self, update: SeatUpdate) -> None:
         super().narrate(update)
         if update.seat is None and self.lens.mode == HOT_SEAT:
-            self.away += [self.sym_text(agree(e.describe(self.names))) for e in self.shown_events(update.events)]
-            del self.away[:-10]
+            self.public += [self.sym_text(agree(e.describe(self.names))) for e in self.shown_events(update.events)
+                            if e.kind not in FILLER]
 
     # -- layout -----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -92,11 +97,11 @@ class SharedTableScreen(TableScreenBase):
                     yield bound(lambda w: self.status_text(w.sight), "status")
                     yield WindowBar(self.WINDOW_PROMPT, self.names, id=f"{p}-window",
                                     classes="table-window").data_bind(screen.sight)
-                    yield bound(lambda w: self.message_text(w.sight, w.message), "message")
+                    yield bound(lambda w: self.message_text(w.sight, w.message, w.content_region.width), "message")
                     yield HandPanel(id=f"{p}-hand", render_hand=lambda w: self.hand_shown(w.sight, w.cursor, w.selected)
                                     ).data_bind(screen.sight, screen.cursor, screen.selected)
             yield EventLog(id=f"{p}-log", classes="table-log")
-        yield Footer(compact=self.COMPACT_FOOTER)
+        yield Footer(compact=self.COMPACT_FOOTER, show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
 
     def board_classes(self) -> str:
         return ""
@@ -183,10 +188,18 @@ class SharedTableScreen(TableScreenBase):
     def status_text(self, sight: Sight) -> str:
         raise NotImplementedError
 
-    def message_text(self, sight: Sight, message: str) -> str:
+    #: The message line's height (shared.tcss): the message (feedback, a hint, news), then the prompt.
+    MESSAGE_LINES = 2
+
+    def message_text(self, sight: Sight, message: str, width: int = 0) -> str:
+        """The message above the prompt (what the keys do). A message too long to share the lines
+        with the prompt takes them all (the footer still shows the keys); longer still, or a prompt
+        too long, it ends in "…" rather than push a line out of view."""
         first = message or self.news
         prompt = self.prompt_text(sight)
-        return f"{first}\n{prompt}" if first and prompt else first or prompt
+        if first and prompt and width and lines_of(first, width) + lines_of(prompt, width) > self.MESSAGE_LINES:
+            prompt = ""
+        return fit_lines(f"{first}\n{prompt}" if first and prompt else first or prompt, width, self.MESSAGE_LINES)
 
     def prompt_text(self, sight: Sight) -> str:
         raise NotImplementedError
@@ -268,7 +281,7 @@ class SharedTableScreen(TableScreenBase):
             self.close_stale_prompt()
         news = self.news_events(sight.seat, sight.news) if sight.news else ()
         if sight.private and not sight.handoff:
-            self.away = []  # the curtain's "meanwhile" starts again from here
+            self.looked[sight.seat] = len(self.public)  # this seat's next curtain tells what comes after
         if news and self.lens.mode == HOT_SEAT and self.lens.alone is None:
             self.news = ""
             self.show_news(sight, news)
@@ -410,10 +423,8 @@ class SharedTableScreen(TableScreenBase):
             return
         self.curtain_up = True
         note = self.sym_text(self.curtain_note(self.sight, seat))
-        if self.away:  # what everyone saw happen meanwhile: public, so the curtain may say it
-            meanwhile = "Meanwhile: " + " · ".join(self.away[-3:])
-            note = f"{meanwhile}\n{note}" if note else meanwhile
-        self.app.push_screen(CurtainScreen(self.names[seat], title=self.GAME_TITLE, note=note,
+        meanwhile = self.public[self.looked.get(seat, 0):]  # what everyone saw since: public, so it may show
+        self.app.push_screen(CurtainScreen(self.names[seat], title=self.GAME_TITLE, note=note, meanwhile=meanwhile,
                                            game_id=self.table.game), lambda result: self.after_curtain(result, seat))
 
     def curtain_note(self, sight: Sight, seat: int) -> str:

@@ -3,16 +3,19 @@ alone at the screen, presses Enter.
 
 Any table with two or more human seats pushes it between two different humans' turns (never
 before a bot's turn, never with a single human). It shows no private information: only whose
-turn it is and, optionally, a public note ("Bob played B2 on you").
+turn it is and, optionally, a public note ("Bob played B2 on you") and what everyone saw happen
+since that player last looked ("Meanwhile", scrolling by keys when long).
 
 Dismisses with "ok" (Enter) or "menu" (Esc: the table opens its menu and puts the curtain back).
 """
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -28,11 +31,13 @@ class CurtainScreen(SafeDismiss, Screen[str]):
         Binding("escape", "dismiss('menu')", "menu"),
     ])
 
-    def __init__(self, player: str, *, title: str = "", note: str = "", game_id: str | None = None) -> None:
+    def __init__(self, player: str, *, title: str = "", note: str = "", meanwhile: Sequence[str] = (),
+                 game_id: str | None = None) -> None:
         super().__init__()
         self.player = player
         self.title_text = title
         self.note = note
+        self.meanwhile = list(meanwhile)
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
@@ -47,7 +52,17 @@ class CurtainScreen(SafeDismiss, Screen[str]):
                     yield Static(f"Press Enter when only {name} can see the screen.", id="curtain-text")
                     if self.note:
                         yield Static(escape(self.note), id="curtain-note")
+                    if self.meanwhile:
+                        yield Static("Meanwhile:", id="curtain-meanwhile-title")
+                        with VerticalScroll(id="curtain-meanwhile"):
+                            for line in self.meanwhile:
+                                yield Static(escape(line), classes="curtain-event")
         yield Footer()
+
+    def on_mount(self) -> None:
+        for events in self.query("#curtain-meanwhile"):
+            events.focus()  # ↑↓ scroll it (Enter still passes the curtain)
+            events.call_after_refresh(events.scroll_end, animate=False)  # the latest in view, the rest above
 
     def action_rules(self) -> None:
         if self.game_id:

@@ -9,10 +9,11 @@ import math
 import time
 from typing import Sequence
 
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, shortened
 
 
 class WindowBar(Static):
@@ -40,6 +41,18 @@ class WindowBar(Static):
         sight = self.sight
         if sight is None or not sight.claimable:
             return
-        seats = " · ".join(f"{q + 1} {escape(self.names[q])}" for q in sight.claimable)
         left = "" if self.ends is None else f" — [bold]{math.ceil(max(0.0, self.ends - time.monotonic()))}s[/]"
-        self.update(f"{escape(self.prompt)} {seats}{left} · p: we all pass")
+        width = self.parent.content_region.width if self.parent else 0  # (its own is none while hidden)
+        for longest, tail in SHORTER:  # the seat numbers and the clock always; the rest if there's room
+            seats = " · ".join(f"{q + 1} {escape(shortened(self.names[q], longest))}" if longest else str(q + 1)
+                               for q in sight.claimable)
+            text = f"{escape(self.prompt)} {seats}{left}{tail}"
+            if not width or Content.from_markup(text).cell_length <= width:
+                break
+        self.update(text)
+
+
+#: The line, shorter and shorter until it fits: how long a name may be (0: the seat number
+#: alone), and the ending ("p: we all pass" is in the footer too, so it goes first).
+SHORTER = ((10, " · p: we all pass"), (10, ""), (4, ""), (0, ""))
+

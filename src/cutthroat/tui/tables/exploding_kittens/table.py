@@ -41,7 +41,7 @@ from cutthroat.tui.tables.exploding_kittens.prompts import (
 from cutthroat.tui.tables.game_over import level_of
 from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key, seat_keys
 from cutthroat.tui.tables.shared import SharedTableScreen
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, fit_lines, lines_of
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
@@ -92,9 +92,9 @@ class TableScreen(SharedTableScreen):
         SKIP_KEY,
         *closing_keys(save_shown=False),
     ])
-    UNICODE = {"turn": "▶", "cw": "↻", "ccw": "↺", "pile": "▒", "cards": "▮", "x": "✗", "dot": "·",
+    UNICODE = {"turn": "▶", "pile": "▒", "cards": "▮", "x": "✗", "dot": "·",
                "out": "✝", "sel": "●", "bolt": "⚡", "arrow": "▸", "back": "◂"}
-    ASCII = {"turn": ">", "cw": "(cw)", "ccw": "(ccw)", "pile": "#", "cards": "c", "x": "x", "dot": ".",
+    ASCII = {"turn": ">", "pile": "#", "cards": "c", "x": "x", "dot": ".",
              "out": "x", "sel": "*", "bolt": "!", "arrow": ">", "back": "<"}
     ASCII_TEXT = str.maketrans({"▶": ">", "↻": "(cw)", "↺": "(ccw)", "▮": "c", "●": "*", "⚡": "!",
                                 "◂": "<", "⏎": "Enter", "←": "<", "→": "->", "💥": "!"})
@@ -170,16 +170,20 @@ class TableScreen(SharedTableScreen):
         s, view = self.sym, update.view
         left, unsure = kittens_left(view)
         kittens = f"{'≤' if unsure and left else ''}{left} kitten{'s' * (left != 1)} left"
-        direction = f"{s['cw']} clockwise" if view.direction > 0 else f"{s['ccw']} anticlockwise"
-        line1 = (f"[bold]Draw pile {s['pile']} {view.pile_count}[/] card{'s' * (view.pile_count != 1)} · "
+        direction = "clockwise" if view.direction > 0 else "anticlockwise"  # (words, no mark: it fits at 80)
+        line1 = (f"[bold]Draw pile {s['pile']} {view.pile_count}[/] · "
                  f"[bold $error]{kittens}[/] · [$text-muted]{direction}[/]")
-        known = []
-        for depth, card in view.pile_known:
-            face = " (face up)" if depth in view.up_known else ""
-            style = "bold $error" if card is EXPLODING or card is IMPLODING else "bold"
-            known.append(f"{depth + 1} [{style}]{escape(card.name)}[/]{face}")
+        width = self.query_one("#ek-piles").content_region.width
         label = "You know" if view.seat is not None else "Known"
-        line2 = f"{label}: " + "  ".join(known[:5]) if known else "[$text-muted]Nothing known of the pile's order[/]"
+        for name in (lambda card: card.name, short):  # the cards' short names where the full ones don't fit
+            known = []
+            for depth, card in view.pile_known[:5]:
+                face = " (face up)" if depth in view.up_known else ""
+                style = "bold $error" if card is EXPLODING or card is IMPLODING else "bold"
+                known.append(f"{depth + 1} [{style}]{escape(name(card))}[/]{face}")
+            line2 = f"{label}: " + "  ".join(known) if known else "[$text-muted]Nothing known of the pile's order[/]"
+            if not width or lines_of(self.sym_text(line2), width) == 1:
+                break
         hidden_up = view.face_up - len(view.up_known)
         if hidden_up > 0:
             line2 += f" [$warning]· {hidden_up} face-up Imploding Kitten inside[/]"
@@ -190,7 +194,8 @@ class TableScreen(SharedTableScreen):
             line3 = "[$text-muted]Discard pile empty[/]"
         if view.limbo:
             line3 += f" [$warning]· Barking ×{len(view.limbo)} in play[/]"
-        return self.sym_text(f"{line1}\n{line2}\n{line3}")
+        # One line each, whatever they hold: a long one ends in "…" rather than push the discard out.
+        return "\n".join(fit_lines(self.sym_text(line), width, 1) for line in (line1, line2, line3))
 
     def status_text(self, sight: Sight) -> str:
         view = sight.update.view

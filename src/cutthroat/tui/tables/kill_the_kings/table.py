@@ -27,6 +27,7 @@ from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import SOLO, WATCH, Lens
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.tables.keys import HISTORY_KEY
+from cutthroat.tui.text import fit_lines
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.binding_ids import with_ids
@@ -102,7 +103,7 @@ class TableScreen(TableScreenBase):
                 yield Static(id="message")
                 yield Static(id="info")
             yield EventLog(id="log")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
 
     def table_started(self) -> None:
         if self.lens.mode == WATCH:  # the round's end waits for the watcher
@@ -183,6 +184,10 @@ class TableScreen(TableScreenBase):
         return cols, spots
 
     # -- drawing -------------------------------------------------------------------------------
+    def on_resize(self) -> None:
+        if self.sight is not None and self.is_mounted:
+            self.call_after_refresh(self.refresh_table)  # the message is fitted to the new width
+
     def refresh_table(self) -> None:
         view = self.view
         ascii_style = self.ascii_style
@@ -215,7 +220,8 @@ class TableScreen(TableScreenBase):
                   hint=hint is not None and hint.kind in ("draw", "end_round"))
         self.query_one("#drawn", CardBox).show_card(view.drawn, ascii_style, empty="")
         prompt = self.prompt(view, cols, spots)
-        self.query_one("#message", Static).update(to_ascii(prompt) if ascii_style else prompt)
+        message = self.query_one("#message", Static)  # two lines, whatever the prompt: never pushed out of view
+        message.update(fit_lines(to_ascii(prompt) if ascii_style else prompt, message.content_region.width, 2))
         self.query_one("#info", Static).update(self.info_line(view))
         self.refresh_bindings()
 
@@ -276,7 +282,7 @@ class TableScreen(TableScreenBase):
                 where.append("in reserve " + "/".join(SPOT_NAMES[s] for s in sorted(spots)))
             if not cols:
                 return f"Drawn {card}: no king takes it — place it {' or '.join(where)}"
-            return f"Drawn {card}: place it {' or '.join(where)}{self.doom_note(view, cols)}"
+            return f"Drawn {card}: put it {' or '.join(where)}{self.doom_note(view, cols)}"
         if self.picked is not None:
             card = self.label(view.reserve[self.picked])
             if cols:
@@ -292,7 +298,7 @@ class TableScreen(TableScreenBase):
         doomed = [str(c + 1) for c in sorted(cols) if self.dooms(view, c)]
         if not doomed:
             return ""
-        return f"\nunder {'/'.join(doomed)} it dooms the column (▼): it could never be finished"
+        return f"\nunder {'/'.join(doomed)} it dooms the column (▼): never finishable"
 
     def say(self, text: str) -> None:
         self.message = to_ascii(text) if self.ascii_style else text

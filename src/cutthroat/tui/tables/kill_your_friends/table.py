@@ -214,7 +214,7 @@ class TableScreen(SharedTableScreen):
         if deadly(update.view, update.view.turn):
             lit = " or ".join(sorted({action_card(a).label for a in legal}))
             return f"[bold $warning]Save yourself: play the lit card ({escape(lit)})[/]"
-        bits = [f"←→ a card, Enter or 1–{update.view.n} (a player) plays it"]  # the keys seat_key takes
+        bits = [f"←→ a card, Enter or 1–{update.view.n} (seat) plays it"]  # the keys seat_key takes
         if DRAW in legal:
             bits.append("d picks up")
         elif PASS in legal:

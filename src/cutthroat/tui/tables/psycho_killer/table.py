@@ -37,7 +37,7 @@ from cutthroat.tui.widgets.hand import HandShown, chip
 from cutthroat.tui.binding_ids import with_ids
 
 MAX_SEATS = 6
-PILE_WIDTH = 22
+PILE_WIDTH = 19
 
 
 class TableScreen(SharedTableScreen):
@@ -104,7 +104,7 @@ class TableScreen(SharedTableScreen):
         return left, f"{clock} · {self.whose(view.turn)} turn "
 
     def head_text(self, update: SeatUpdate) -> str:
-        return f"[$text-muted]   {'Player':<{self.name_width() + 2}}{'Injury':>6}  PK  {'Weapons in injury pile':<{PILE_WIDTH}} Hand[/]"
+        return f"[$text-muted]   {'Player':<{self.name_width() + 2}}{'Injury':>6}  PK  {'Weapons in injuries':<{PILE_WIDTH}} Hand[/]"
 
     def seat_line(self, sight: Sight, seat: int) -> str:
         s, view = self.sym, sight.update.view

@@ -36,7 +36,7 @@ from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
 
 MAX_SEATS = 8
-FRONT_WIDTH = 26
+FRONT_WIDTH = 23
 
 
 class TableScreen(SharedTableScreen):
@@ -149,9 +149,9 @@ class TableScreen(SharedTableScreen):
         else:
             line1 = ""
         top = view.deck_top
-        deck = (f"Deck top {s['arrow']} [bold {card_style(top)}]{top.name}[/] [$text-muted](face up {s['dot']} "
-                f"{view.deck_count} left)[/]") if top is not None else "Deck empty"
-        return self.sym_text(f"{line1}\n{deck}   [$text-muted]Discard {len(view.discard)}[/]")
+        deck = (f"Deck top {s['arrow']} [bold {card_style(top)}]{top.name}[/] [$text-muted]{s['dot']} "
+                f"{view.deck_count} left[/]") if top is not None else "Deck empty"
+        return self.sym_text(f"{line1}\n{deck} [$text-muted]{s['dot']} Discard {len(view.discard)}[/]")
 
     def status_text(self, sight: Sight) -> str:
         s, view = self.sym, sight.update.view
@@ -190,7 +190,7 @@ class TableScreen(SharedTableScreen):
             if active is GOBBLIN_HANDS:
                 return "[bold $warning]Gobblin Hands: move a card — press Enter[/]"
             return f"[bold $warning]Pick the player your {active.name} hits: 1–{len(self.names)} or Enter[/]"
-        return f"[$text-muted]←→ a card · 1–{len(self.names)}: in front of that player · Enter: where[/]"
+        return f"[$text-muted]←→ a card · 1–{len(self.names)}: in front of them · Enter: where[/]"
 
     def chip_labels(self, cards, selected) -> list[str]:
         return [f"{c.priority} {c.label}" for c in cards]
