@@ -148,6 +148,12 @@ class SharedTableScreen(TableScreenBase):
         cards = self.hand(update.view) if update is not None and self.sight.private else []
         return cards[max(0, min(self.cursor, len(cards) - 1))] if cards else None
 
+    def cursor_playable(self) -> bool:
+        """Can the card under the cursor be played now? Only then does the footer offer ⏎ play
+        (the hand's note says why another card can't)."""
+        card = self.selected_card()
+        return self.mine and card is not None and card in self.playable(self.update)
+
     # -- the widgets' text ------------------------------------------------------------------------------
     def title_bar(self, sight: Sight) -> str:
         left, right = self.title_parts(sight.update)
@@ -456,6 +462,17 @@ class SharedTableScreen(TableScreenBase):
         self.say(f"[$error]{self.sym.get('x', '✗')} {escape(self.sym_text(reason))}[/]")
         self.app.bell()
 
+    def refresh_bindings(self) -> None:
+        """The footer again, its seat numbers fitted to the seats that answer now."""
+        if self.sight is not None:
+            self.fit_seat_keys(self.answering_seats())
+        super().refresh_bindings()
+
+    def answering_seats(self) -> list[int] | None:
+        """The seats whose number key acts now (None: any seat's): a shared window's claimants."""
+        claimable = self.sight.claimable if self.sight is not None else None
+        return list(claimable) if claimable else None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
         if action == "save":
@@ -472,8 +489,8 @@ class SharedTableScreen(TableScreenBase):
             return bool(self.sight.claimable) and not self.curtain_up
         if action == "move":
             return self.sight.private and bool(self.hand(update.view)) and not self.curtain_up
-        if action == "hint":
-            return self.mine and self.hint_offered(update)
+        if action == "hint":  # (not again while its hint stands: h would show the same)
+            return self.mine and self.hint_offered(update) and self.standing_hint() is None
         if action == "play_hint":
             return self.standing_hint() is not None
         return None  # the game's own keys decide
@@ -556,9 +573,11 @@ class SharedTableScreen(TableScreenBase):
 
     def watch_cursor(self) -> None:
         self.forget_moved_hint()
+        self.refresh_bindings()  # ⏎ play is offered for a card that can be played
 
     def watch_selected(self) -> None:
         self.forget_moved_hint()
+        self.refresh_bindings()
 
     def forget_moved_hint(self) -> None:
         """The player moved the cursor (or the selection) off the hint: Enter does what the

@@ -297,7 +297,15 @@ class TableScreen(SharedTableScreen):
             return False
         if action == "draw":
             return DRAW in update.legal
-        return bool(self.hand(update.view))  # select, play
+        card = self.selected_card()
+        if action == "select":
+            return card is not None and not card.is_kitten
+        return self.combo_legal() if len(self.selection()) >= 2 else card is not None and Play(card) in update.legal
+
+    def combo_legal(self) -> bool:
+        """Are the cards picked with space a combo the rules take now?"""
+        picked = sorted(c.code for c in self.selection())
+        return any(a.kind == "combo" and sorted(c.code for c in a.cards) == picked for a in self.update.legal)
 
     def hint_offered(self, update: SeatUpdate) -> bool:
         return self.frame(update) is None and DRAW in update.legal

@@ -212,7 +212,7 @@ class TableScreen(SharedTableScreen):
             return f"[bold $warning]{FORCED_PROMPTS[forced.kind]} — press Enter[/]"
         legal = update.legal
         if deadly(update.view, update.view.turn):
-            lit = " or ".join(sorted({action_card(a).label for a in legal}))
+            lit = " or ".join(sorted({action_card(a).label for a in legal if action_card(a) is not None}))
             return f"[bold $warning]Save yourself: play the lit card ({escape(lit)})[/]"
         bits = [f"←→ a card, Enter or 1–{update.view.n} (a player) plays it"]  # the keys seat_key takes
         if DRAW in legal:
@@ -274,7 +274,9 @@ class TableScreen(SharedTableScreen):
             return PASS in legal
         if action == "reveal":
             return REVEAL in legal
-        return bool(self.hand(self.update.view))  # play, a seat number
+        if action == "play":
+            return bool(self.options_for(self.selected_card()))
+        return bool(self.hand(self.update.view))  # a seat number
 
     def action_play(self) -> None:
         card = self.selected_card()

@@ -249,9 +249,9 @@ class TableScreen(SharedTableScreen):
             return False
         if action == "answer":
             return self.mine and self.frame() is not None and not self.prompt_open
-        if action == "draw":  # on your move, a draw that can't be made now says why
-            return self.mine and (update.view.edition == 2 or parameters[0] == 0)
-        return self.main_turn()  # play
+        if action == "draw":  # only a draw the rules take now (not under a decision, nor from a gone deck)
+            return self.main_turn() and DRAWS[parameters[0]] in update.legal
+        return self.main_turn() and self.cursor_playable()  # play
 
     def action_play(self) -> None:
         card = self.selected_card()

@@ -227,8 +227,8 @@ class TableScreen(SharedTableScreen):
         update = self.update
         if update is not None and action == "skip_ahead":
             return (update.stepping or any(self.table.is_bot(q) for q in update.to_act)) and not update.skipping
-        if action == "call_out":  # shown whenever the house rule is on; a refusal says why not
-            return update is not None and not update.over and update.view.call_out != "off"
+        if action == "call_out":  # only while someone at this screen may still call someone out
+            return update is not None and not update.over and bool(callers(self)) and not self.curtain_up
         if action == "known":
             return update is not None and not update.over
         if action == "move":
@@ -237,10 +237,22 @@ class TableScreen(SharedTableScreen):
         if shared is not None:
             return shared
         if action == "play":
-            return self.placing()
+            return self.placing() and self.cursor_playable()
         if action == "choose":
             return self.choosing()
-        return self.placing() or self.choosing()  # a seat number
+        return bool(self.answering_seats())  # a seat number
+
+    def answering_seats(self) -> list[int] | None:
+        """The players a number key names now: where the card under the cursor may go, or the
+        target the active card wants."""
+        claimants, card = super().answering_seats(), self.selected_card()
+        if claimants:
+            return claimants
+        if self.placing():
+            return [a.target for a in self.update.legal if isinstance(a, Place) and a.card is card]
+        if self.choosing() and self.update.view.active.card is not GOBBLIN_HANDS:
+            return [a.seat for a in self.update.legal if isinstance(a, Target)]
+        return []
 
     def action_play(self) -> None:
         card = self.selected_card()
