@@ -203,6 +203,18 @@ class TableScreenBase(Screen):
         update = self.sight.update if self.sight else None
         return f"{self.table.game} move {update.version if update else 0}"
 
+    def key_text(self, action: str) -> str:
+        """The keys in force for `action` here, as the footer shows them ("n", or "x" once a
+        keymap moved it): every text that names a key asks this."""
+        shown = []
+        in_force = self._bindings.copy()
+        in_force.apply_keymap(self.app._keymap)  # (as Textual's binding chain does, on its own copy)
+        for bindings in in_force.key_to_bindings.values():
+            for b in bindings:
+                if b.action == action and (display := self.app.get_key_display(b)) not in shown:
+                    shown.append(display)
+        return "/".join(shown)
+
     # -- keys every table has ------------------------------------------------------------------------
     def after_game_over(self, choice: str | None) -> None:
         """The game-over dialog's answer: a new seed, the same seed, a look at the table, or

@@ -260,16 +260,17 @@ class SharedTableScreen(TableScreenBase):
         if sight is None:
             return
         version_changed = old is None or old.update.version != sight.update.version
+        if version_changed or (old.seat, old.private) != (sight.seat, sight.private):
+            self.message, self.hinted = "", None  # feedback was for the last screen, not this seat's
         if version_changed:
-            self.message, self.hinted = "", None
             self.selected = frozenset()
             self.close_stale_prompt()
         news = self.news_events(sight.seat, sight.news) if sight.news else ()
         if sight.private and not sight.handoff:
             self.away = []  # the curtain's "meanwhile" starts again from here
-        if news and self.lens.mode == HOT_SEAT and self.lens.alone is None:
+        if news and sight.handoff and self.lens.mode == HOT_SEAT and self.lens.alone is None:
             self.news = ""
-            self.show_news(sight, news)
+            self.show_news(sight, news)  # read before the screen is passed on
         elif news:
             told = self.sym_text("; ".join(self.news_lines(sight, news)))
             self.news = f"[$text-muted]Since your last turn:[/] {escape(told)}"
@@ -289,24 +290,18 @@ class SharedTableScreen(TableScreenBase):
         return [agree(e.describe(names)) for e in news]
 
     def show_news(self, sight: Sight, news) -> None:
-        """Hot-seat: a seat's private news, whole, until it is read (Enter). At a hand-off, the
-        screen moves on to the next player (a curtain) only then."""
+        """Hot-seat, at a hand-off: what a seat drew as its turn ended, whole, until it is read
+        (Enter); only then does the screen move on to the next player (a curtain). News at the
+        start of a seat's own screen is told on its message line instead, as solo: a box there
+        would take the first Enter, meant for the move or the prompt."""
         from cutthroat.tui.widgets.news import NewsScreen
 
         lines = [self.sym_text(line) for line in self.news_lines(sight, news)]
-        if sight.handoff:
-            title, after = f"{self.names[sight.seat]}, before you pass the screen on", "Enter: done"
-        else:
-            title, after = f"{self.names[sight.seat]}: since your last turn", "Enter: go on"
-        handoff = sight.handoff
+        title = f"{self.names[sight.seat]}, before you pass the screen on"
+        self.app.push_screen(NewsScreen(title, lines, "Enter: done"), lambda _=None: self.hand_off())
 
-        def read(_=None) -> None:
-            if handoff:
-                self.sight = self.lens.handed_off()
-            else:
-                self.call_later(self.next_step)
-
-        self.app.push_screen(NewsScreen(title, lines, after), read)
+    def hand_off(self) -> None:
+        self.sight = self.lens.handed_off()
 
     def news_events(self, seat: int, events) -> list:
         """The private news worth telling `seat` on its screen (a game leaves out what the seat

@@ -185,8 +185,8 @@ class TableScreen(SharedTableScreen):
             return self.waiting_for(sight)
         if f is not None:
             return "[bold $warning]Your decision — press Enter[/]"
-        keys = "a/b" if update.view.edition == 2 else "a"
-        return f"[$text-muted]{keys}: draw (ends your turn) · ←→ Enter: play a card[/]"
+        keys = "/".join(self.key_text(f"draw({d})") for d in range(2 if update.view.edition == 2 else 1))
+        return f"[$text-muted]{escape(keys)}: draw (ends your turn) · ←→ Enter: play a card[/]"
 
     def hidden_hand(self, sight: Sight):
         f = self.frame(sight.update)
@@ -256,7 +256,7 @@ class TableScreen(SharedTableScreen):
     def action_play(self) -> None:
         card = self.selected_card()
         if card is None:
-            self.refuse("No cards in hand: draw with a or b")
+            self.refuse(f"No cards in hand: draw with {self.key_text('draw(0)')} or {self.key_text('draw(1)')}")
             return
         others = [a for a in self.update.legal if a.kind == "play_on" and a.card is card]
         if others:  # Hold Your Nerve, Left for Dead: yourself, or another player

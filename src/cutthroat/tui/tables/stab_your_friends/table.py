@@ -27,6 +27,7 @@ from cutthroat.lens import Sight
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
+from cutthroat.tui.widgets.choice import key_of_seat
 from cutthroat.tui.tables.stab_your_friends.look import card_style, fronts_text, priority_track
 from cutthroat.tui.tables.stab_your_friends.prompts import (call_out_prompt, callers, choose_one, gobblin_prompt,
                                                             target_prompt, why_no_callers)
@@ -57,6 +58,7 @@ class TableScreen(SharedTableScreen):
         Binding("0", "seat(-1)", show=False),
         SKIP_KEY,
         Binding("c", "call_out", "call out"),
+        Binding("c", "call_out_why", show=False),  # not in the footer, but c says why nobody may call
         Binding("k", "known", "hands"),
         Binding("h", "hint", "hint"),
         *closing_keys(save_shown=False),
@@ -229,6 +231,8 @@ class TableScreen(SharedTableScreen):
             return (update.stepping or any(self.table.is_bot(q) for q in update.to_act)) and not update.skipping
         if action == "call_out":  # only while someone at this screen may still call someone out
             return update is not None and not update.over and bool(callers(self)) and not self.curtain_up
+        if action == "call_out_why":
+            return update is not None and not update.over and update.view.call_out != "off" and not callers(self)
         if action == "known":
             return update is not None and not update.over
         if action == "move":
@@ -260,7 +264,7 @@ class TableScreen(SharedTableScreen):
             return
         options = [a for a in self.update.legal if isinstance(a, Place) and a.card is card]
         self.open_prompt(*choose_one(self, f"{card.name}: in front of whom?",
-                                     [(str(a.target + 1), self.describe(a), a) for a in options]))
+                                     [(self.describe(a), a, key_of_seat(a.target)) for a in options]))
 
     def open_prompt(self, screen, answer) -> None:
         """A prompt with one answer the rules require is answered at once (a Bow with one rival
@@ -289,10 +293,10 @@ class TableScreen(SharedTableScreen):
         self.app.push_screen(KnownHandsScreen(self.update.view, self.names, self.sym_text))
 
     def action_call_out(self) -> None:
-        if not callers(self):
-            self.refuse(why_no_callers(self))
-            return
         self.open_prompt(*call_out_prompt(self))
+
+    def action_call_out_why(self) -> None:
+        self.refuse(why_no_callers(self))
 
     def call_out(self, caller: int, target: int) -> None:
         """The house rule's move, from the caller's own port (it may be anyone's turn)."""
