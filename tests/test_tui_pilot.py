@@ -783,7 +783,7 @@ async def test_round_end_names_the_card_and_lets_you_look_at_the_board_first() -
         said = " ".join(str(w.content) for w in app.screen.query(Static))
         if view.end_reason == "bust":
             assert f"bust — {view.drawn.label} fit nowhere" in said
-        assert "l or Esc: look at the board first" in said
+        assert "l, Esc: look at the board" in said
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen is table)
         assert message(table).startswith("The board as round 1 ended") and view.phase == "round_over"

@@ -94,7 +94,7 @@ class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
             yield Static(f"The round ended: {ending(v, self.card)}.")
             yield Static("\n".join(breakdown(v)), classes="breakdown")
             yield Static(f"Total {v.total} · {outlook}")
-            yield Static("Enter: deal the next round · l or Esc: look at the board first", classes="dialog-help")
+            yield Static("Enter: deal the next round · l, Esc: look at the board", classes="dialog-help")
         yield Footer()
 
 

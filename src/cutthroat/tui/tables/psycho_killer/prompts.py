@@ -85,7 +85,7 @@ def decision(view: PkView, legal: Sequence[Action], names: Sequence[str]) -> tup
         picks = [a for a in legal if a.kind == "pick"]
         pool = sorted({a.card for a in picks} | set(f.picks), key=lambda c: c.index)
         choices = [Choice(NOTHING, "Done", a) for a in legal if a.kind == "done"]
-        for a in picks:
+        for a in sorted(picks, key=lambda a: pool.index(a.card)):  # listed in their numbers' order
             extra = f" ({points_words(a.card.points)})" if a.card.points else ""
             rank = pool.index(a.card)
             choices.append(Choice(KEYS[rank] if rank < len(KEYS) else "", f"{a.card.name}{extra}", a))
