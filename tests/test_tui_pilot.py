@@ -711,6 +711,9 @@ async def test_keys_remapped_in_the_settings_file_take_effect(write_settings) ->
         await pilot.pause()
         assert session.log == []  # n draws no more
         assert "x draw" in message(table) and "n draw" not in message(table)  # the text names the key in force
+        from cutthroat.tui.screens.help import rules_markdown
+        assert "`x` draw" in rules_markdown("kill-the-kings", app._keymap)  # and so do the rules
+        assert "`n` draw" not in rules_markdown("kill-the-kings", app._keymap)
         await pilot.press("x")
         await pilot.pause()
         assert [a.kind for _, a in session.log] == ["draw"]

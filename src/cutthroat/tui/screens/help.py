@@ -16,9 +16,9 @@ from cutthroat.tui.binding_ids import with_ids
 KEY_NAMES = {"question_mark": "?", "escape": "Esc", "enter": "Enter", "space": "Space"}
 
 
-def table_keys(game_id: str) -> list[tuple[str, str]]:
-    """The table's keys as (key, what it does), from its bindings: one entry a key, its
-    meanings joined ("Esc: drop card / menu")."""
+def table_keys(game_id: str, keymap: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """The table's keys as (key, what it does), from its bindings as the player's `keymap` moved
+    them: one entry a key, its meanings joined ("Esc: drop card / menu")."""
     if not game_info(game_id).table:
         return []
     from cutthroat.tui.tables import table_class
@@ -27,14 +27,15 @@ def table_keys(game_id: str) -> list[tuple[str, str]]:
     for binding in table_class(game_id).BINDINGS:
         if not binding.description:
             continue
-        first = binding.key.split(",")[0]
-        key = binding.key_display or KEY_NAMES.get(first, first)
+        moved = (keymap or {}).get(binding.id or "")
+        first = (moved or binding.key).split(",")[0].strip()
+        key = (None if moved else binding.key_display) or KEY_NAMES.get(first, first)
         if binding.description not in keys.setdefault(key, []):
             keys[key].append(binding.description)
     return [(key, " / ".join(does)) for key, does in keys.items()]
 
 
-def rules_markdown(game_id: str) -> str:
+def rules_markdown(game_id: str, keymap: dict[str, str] | None = None) -> str:
     """The rules screen's text: the rules' opening, the table's keys, the turn section, then
     every other section in the rules' own order."""
     rules = get_rules(game_id)
@@ -42,7 +43,7 @@ def rules_markdown(game_id: str) -> str:
     opening, *sections = text.split("\n## ")
     turn = next((s for s in sections if s.split("\n", 1)[0] == rules.turn_heading), None)
     rest = [s for s in sections if s is not turn]
-    keys = table_keys(game_id)
+    keys = table_keys(game_id, keymap)
     parts = [opening.rstrip()]
     if keys:
         parts.append("## Keys at the table\n" + " · ".join(f"`{k}` {does}" for k, does in keys)
@@ -68,7 +69,7 @@ class HelpScreen(Screen):
         rules = get_rules(self.game_id)
         yield Static(f" CUTTHROAT ▸ Rules ▸ {rules.name}", classes="title-bar")
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(rules_markdown(self.game_id))
+            yield Markdown(rules_markdown(self.game_id, self.app._keymap))
         yield Footer()
 
     def on_mount(self) -> None:
