@@ -460,7 +460,7 @@ class SharedTableScreen(TableScreenBase):
     def refresh_bindings(self) -> None:
         """The footer again, its seat numbers fitted to the seats that answer now."""
         if self.sight is not None:
-            self.fit_seat_keys(self.answering_seats())
+            self.fit_seat_keys(self.answering_seats() or None)  # (none answer: the key isn't shown)
         super().refresh_bindings()
 
     def answering_seats(self) -> list[int] | None:
@@ -482,8 +482,8 @@ class SharedTableScreen(TableScreenBase):
             return not self.curtain_up
         if action == "all_pass":
             return bool(self.sight.claimable) and not self.curtain_up
-        if action == "move":
-            return self.sight.private and bool(self.hand(update.view)) and not self.curtain_up
+        if action == "move":  # (one card: nowhere to move)
+            return self.sight.private and len(self.hand(update.view)) > 1 and not self.curtain_up
         if action == "hint":  # (not again while its hint stands: h would show the same)
             return self.mine and self.hint_offered(update) and self.standing_hint() is None
         if action == "play_hint":

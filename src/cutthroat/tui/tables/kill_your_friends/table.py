@@ -256,7 +256,7 @@ class TableScreen(SharedTableScreen):
     # -- keys -----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "move":
-            return self.mine and bool(self.hand(self.update.view))
+            return self.mine and len(self.hand(self.update.view)) > 1
         shared = super().check_action(action, parameters)
         if shared is not None:
             return shared

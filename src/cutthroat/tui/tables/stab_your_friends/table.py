@@ -236,7 +236,7 @@ class TableScreen(SharedTableScreen):
         if action == "known":
             return update is not None and not update.over
         if action == "move":
-            return self.placing()
+            return self.placing() and len(self.hand(self.update.view)) > 1
         shared = super().check_action(action, parameters)
         if shared is not None:
             return shared
