@@ -101,7 +101,7 @@ async def test_nothing_private_shows_in_a_shared_moment_and_a_curtain_comes_befo
         await pilot.press("enter")
         await frames.until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert "you hold 1 Nope" in frames.take()
-        await pilot.press("a")  # Alter the Future NOW: a window of its own, shared again
+        await pilot.press(next(c.key for c in app.screen.choices if c.label.startswith("Alter")))  # (its own window)
         await frames.until(pilot, lambda: (1, AlterNow(1)) in log)
 
         # Ana lets it pass (the window times out); Bob's reorder comes behind a curtain.
@@ -192,3 +192,42 @@ async def test_a_play_taken_back_leaves_nothing_for_the_next_player_to_see() -> 
         assert session_of(app).log[-1][1].kind == "draw" and "Ana drew a card" in told
     assert "Meanwhile" in curtain and "Targeted" not in curtain and "Taken back" not in curtain, curtain
     assert "Targeted" not in told and "Taken back" not in told, told
+
+
+@async_test
+async def test_the_first_enter_acts_and_a_refusal_stays_with_the_screen_it_was_for(short_window) -> None:
+    """Bob's claim and his reorder: no box of news takes the first Enter (it answers the prompt),
+    and a wrong seat number's refusal in the shared window isn't carried onto Bob's own screen."""
+    from cutthroat.tui.widgets.news import NewsScreen
+
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, list(SEATS), state=alter_now_position())
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        await pilot.press("enter")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        cards = table.hand(table.update.view)
+        await pilot.press("home", *["right"] * cards.index(BY_CODE["SKIP"]), "enter")
+        log = session_of(app).log
+        await frames.until(pilot, lambda: table.sight is not None and table.sight.claimable == (1,))
+        await pilot.press("3")  # Cy isn't asked: refused, on the shared screen
+        assert "isn't asked" in table.message
+        await pilot.press("2")
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take())
+        await pilot.press("enter")
+        await frames.until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "isn't asked" not in frames.take() and table.message == ""
+        alter = next(c for c in app.screen.choices if c.label.startswith("Alter"))
+        await pilot.press(alter.key)
+        await frames.until(pilot, lambda: (1, AlterNow(1)) in log)
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take())
+        await pilot.press("enter")
+        for _ in range(200):  # (not `until`: it would read a news box for us)
+            if isinstance(app.screen, (ChoiceScreen, NewsScreen)):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ChoiceScreen), "a box came before Bob's reorder"
+        await pilot.press("enter")  # the first Enter: the reorder highlighted
+        await frames.until(pilot, lambda: any(isinstance(a, Reorder) for _, a in log))

@@ -125,8 +125,8 @@ async def test_lone_human_with_a_nope_gets_the_window_and_nopes() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         prompt = app.screen
         assert "Bob plays Skip" in prompt.title_text
-        assert [c.key for c in prompt.choices] == ["p", "n"]
-        await pilot.press("n")
+        assert [(c.key, c.label) for c in prompt.choices] == [("0", "Let it happen (pass)"), ("1", "Nope!")]
+        await pilot.press("1")
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         session = session_of(table)
         await wait_until(pilot, lambda: len(session.log) > session.log.index((0, PlayNope(0))) + 2
@@ -218,9 +218,12 @@ async def test_pair_by_space_and_enter_then_a_target_prompt() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.main_turn())
         table = app.screen
-        # Alone, a cat card can't be played: the reason shows and nothing happens.
-        await pilot.press("home", "right", "enter")
-        assert "Cat cards do nothing alone" in text(table.query_one("#ek-message", Static))
+        # Alone, a cat card can't be played: the hand says why, the footer offers no ⏎ play, Enter does nothing.
+        await pilot.press("home", "right")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Cat cards do nothing alone" in shown and "⏎ play" not in shown.splitlines()[-1]
+        await pilot.press("enter")
         assert session_of(table).log == []
         await pilot.press("home", "space", "right", "space", "enter")  # Tacocat + Feral Cat
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
@@ -271,7 +274,7 @@ async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch
         assert text(app.screen.query_one("#curtain-name", Static)) == "Pass to Bob"
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        await pilot.press("n")
+        await pilot.press(next(c.key for c in app.screen.choices if c.label == "Nope!"))
         session = session_of(table)
         await wait_until(pilot, lambda: (1, PlayNope(1)) in session.log)
         # The window reopens for Ana (and Cy); Ana doesn't claim it: the time runs out, she passes.
@@ -409,3 +412,23 @@ async def test_after_the_cursor_moves_off_a_hint_enter_does_what_the_cursor_says
         await pilot.press("enter")
         await wait_until(pilot, lambda: bool(session_of(table).log))
         assert session_of(table).log[0] == (0, Play(BY_CODE["SHUFFLE"]))
+
+
+@async_test
+async def test_setup_a_name_is_typed_on_its_row_without_tab_and_a_long_one_is_cut_out_loud() -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen("exploding-kittens"))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        await pilot.press("down")  # seat 1's row: its Who field
+        assert app.focused is setup.query_one("#who-0", Cycler)
+        await pilot.press(*"Maximiliana")
+        field = setup.query_one("#name-0", Input)
+        assert app.focused is field and field.value == "Maximilian"
+        said = text(setup.query_one("#setup-help", Static))
+        assert "up to 10 letters" in said and "'Maximiliana' is cut to 'Maximilian'" in said
+        marked = "Zo" + "e\u0301" * 6 + "a"  # 9 letters in 15 code points: a mark counts with its letter
+        field.value = marked
+        await pilot.pause()
+        assert field.value == marked

@@ -32,7 +32,7 @@ from cutthroat.tui.tables.kill_your_friends.table import TableScreen, action_car
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.hand import HandPanel
-from helpers_pilot import session_of, async_test, text, wait_until
+from helpers_pilot import async_test, screen_text, session_of, text, wait_until
 
 SIZE = (80, 24)
 GAME = "kill-your-friends"
@@ -131,14 +131,16 @@ async def test_title_to_hot_seat_game_play_refusal_bot_save_and_load(save_dir: P
         panel = table.query_one(HandPanel)
         assert "Ana's hand" in str(panel.border_title)
 
-        # A card that can't be played: its reason shows and nothing changes.
+        # A card that can't be played: the hand says why, the footer offers no ⏎ play, nothing changes.
         legal = session.legal_actions(0)
         cards = table.hand(session.view(0))
         stuck = min((c for c in cards if not table.options_for(c)), key=lambda c: len(to_card(cards, c)))
-        await pilot.press(*to_card(cards, stuck), "enter")
-        message = text(table.query_one("#kyf-message", Static))
-        assert message.startswith("✗ ") and len(session.log) == 0
+        await pilot.press(*to_card(cards, stuck))
+        await pilot.pause()
         assert "✗" in text(panel.query_one("#hand-note", Static))
+        assert not table.check_action("play", ()) and "⏎ play" not in screen_text(app).splitlines()[-1]
+        await pilot.press("enter")
+        assert len(session.log) == 0
 
         # Attack Bob by keys: B1, then 2.
         attack = next(a for a in legal if a.kind == "attack")

@@ -128,7 +128,8 @@ class Game:
             await self.press("enter")
         elif isinstance(screen, ChoiceScreen):
             keys = [c.key for c in screen.choices]
-            favourite = next((k for k in ("h", "b", "y", "d", "s", "t") if k in keys), None)  # keep, evade, defend, trip
+            favourite = next((c.key for c in screen.choices  # keep, evade, defend, trip
+                              if c.label.startswith(("Hold it", "Play ", "Trip Over"))), None)
             await self.press(favourite if favourite and rng.random() < 0.7 else rng.choice(keys))
         elif screen is table and table.sight is not None and table.sight.claimable:
             roll = rng.random()

@@ -187,6 +187,7 @@ async def test_known_hands_a_call_out_and_wrong_numbers_by_keys() -> None:
         await pilot.pause(0.05)
         assert "Players are numbered 1–3" in screen_text(app) and session.state.to_json() == before
 
+        assert "c call out" not in screen_text(app).splitlines()[-1], "nobody may call: no c in the footer"
         await pilot.press("c")
         await pilot.pause(0.05)
         assert app.screen is table and "never a bot" in screen_text(app), screen_text(app)

@@ -725,10 +725,33 @@ async def test_keys_remapped_in_the_settings_file_take_effect(write_settings) ->
         await pilot.press("n")
         await pilot.pause()
         assert session.log == []  # n draws no more
+        assert "x draw" in message(table) and "n draw" not in message(table)  # the text names the key in force
+        from cutthroat.tui.rules_book import rules_markdown
+        assert "`x` draw" in rules_markdown("kill-the-kings", app._keymap)  # and so do the rules
+        assert "`n` draw" not in rules_markdown("kill-the-kings", app._keymap)
         await pilot.press("x")
         await pilot.pause()
         assert [a.kind for _, a in session.log] == ["draw"]
         assert any("no key has the id no.such" in str(n.message) for n in app._notifications)
+
+
+@async_test
+async def test_a_keymap_entry_that_takes_another_actions_key_is_refused_out_loud(write_settings) -> None:
+    from cutthroat.tui.binding_ids import keymap_clashes, keymap_ids
+
+    keymap_ids()
+    assert set(keymap_clashes({"ek.draw": "space,d", "ktk.draw": "x", "ktk.hint": "u"})) == {"ek.draw", "ktk.hint"}
+    assert keymap_clashes({"ek.play": "enter,x"}) == {}  # its own key (answer shares Enter by design) and a free one
+    write_settings(keymap={"ktk.draw": "x", "ktk.hint": "u"})
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        said = [str(n.message) for n in app._notifications]
+        assert any("ktk.hint can't take u: it is ktk.undo's key (not applied)" in m for m in said), said
+        assert "x draw" in message(table) and "h hint" in message(table)
+        await pilot.press("x")
+        await pilot.pause()
+        assert [a.kind for _, a in session_of(table).log] == ["draw"]
 
 
 def test_the_readme_lists_every_binding_id():
@@ -778,7 +801,7 @@ async def test_round_end_names_the_card_and_lets_you_look_at_the_board_first() -
         said = " ".join(str(w.content) for w in app.screen.query(Static))
         if view.end_reason == "bust":
             assert f"bust — {view.drawn.label} fit nowhere" in said
-        assert "l: look at the board first" in said
+        assert "l, Esc: look at the board" in said
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen is table)
         assert message(table).startswith("The board as round 1 ended") and view.phase == "round_over"
@@ -1061,3 +1084,38 @@ async def test_the_setup_refuses_a_name_with_an_invisible_character_and_says_why
         await pilot.pause()
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: bool(started))
+
+
+@async_test
+async def test_esc_on_the_round_end_dialog_deals_nothing_it_shows_the_board() -> None:
+    from cutthroat.bots import make_bot
+
+    app = table_app(seed=96)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        bot = make_bot(session.rules, "heuristic", seed=0)
+        while session.view(0).phase == "play":
+            app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0)))
+            await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        assert session.view(0).phase == "round_over" and session.view(0).round == 1, "Esc dealt the next round"
+        assert message(table).startswith("The board as round 1 ended")
+
+
+@async_test
+async def test_u_with_undo_off_says_undo_is_off(write_settings) -> None:
+    write_settings(undo=False)
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        await play(pilot, pick_action(session.legal_actions(0)))  # draw
+        await play(pilot, pick_action(session.legal_actions(0)))  # a placement
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Undo is off" in message(table)
+        assert not any(b.binding.action == "undo" for b in table.active_bindings.values()
+                       if b.enabled and b.binding.show), "no u undo in the footer"

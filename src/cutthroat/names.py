@@ -37,6 +37,18 @@ def graphemes(text: str) -> int:
     return count
 
 
+def first_graphemes(text: str, count: int) -> str:
+    """`text` cut after its first `count` graphemes (a letter keeps its marks)."""
+    seen = 0
+    for i, char in enumerate(text):
+        joins = unicodedata.category(char) in JOINING or ord(char) in EMOJI_MODIFIERS
+        if not (joins and i):
+            seen += 1
+            if seen > count:
+                return text[:i]
+    return text
+
+
 def normal(text: str) -> str:
     """The form a name is kept in: NFC, trimmed, inner runs of spaces made one."""
     return " ".join(unicodedata.normalize("NFC", text).split())

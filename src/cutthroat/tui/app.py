@@ -144,17 +144,19 @@ class CutthroatApp(App):
             self.persist_settings()
 
     def apply_keymap(self) -> str | None:
-        """The settings file's `keymap` (binding id -> keys); ids no screen has are named once."""
+        """The settings file's `keymap` (binding id -> keys); ids no screen has, and entries that
+        would take a key another action holds, are named once and left out."""
         if not self.settings.keymap:
             return None  # (listing the ids imports every screen: only for a keymap to check)
-        from cutthroat.tui.binding_ids import keymap_ids
+        from cutthroat.tui.binding_ids import keymap_clashes, keymap_ids
 
         known = keymap_ids()
         unknown = sorted(k for k in self.settings.keymap if k not in known)
-        self.set_keymap({k: v for k, v in self.settings.keymap.items() if k in known})
-        if unknown:
-            return f"keymap: no key has the id {', '.join(unknown)} (the README lists them)"
-        return None
+        clashes = keymap_clashes({k: v for k, v in self.settings.keymap.items() if k in known})
+        self.set_keymap({k: v for k, v in self.settings.keymap.items() if k in known and k not in clashes})
+        said = [f"no key has the id {', '.join(unknown)} (the README lists them)"] if unknown else []
+        said += [f"{reason} (not applied)" for reason in clashes.values()]
+        return "keymap: " + "; ".join(said) if said else None
 
     def action_change_theme(self) -> None:
         """The palette's "Theme" command: Cutthroat's themes only (each one is remembered)."""

@@ -34,6 +34,31 @@ def with_ids(prefix: str, bindings: Iterable[Binding]) -> list[Binding]:
     return out
 
 
+def keys_of(binding: Binding) -> list[str]:
+    return [k.strip() for k in binding.key.split(",") if k.strip()]
+
+
+def keymap_clashes(keymap: dict[str, str]) -> dict[str, str]:
+    """The keymap's entries that would take a key another action of the same screen (or the app)
+    holds, each with its one-line reason: Textual would quietly take the key from that action."""
+    clashes: dict[str, str] = {}
+    app_bindings = REGISTERED.get("app", [])
+    for bindings in REGISTERED.values():
+        for own in bindings:
+            if own.id not in keymap:
+                continue
+            wanted = [k.strip() for k in keymap[own.id].split(",") if k.strip()]
+            for other in [*bindings, *app_bindings]:
+                if other.action == own.action:
+                    continue
+                held = [k.strip() for k in keymap[other.id].split(",")] if other.id in keymap else keys_of(other)
+                taken = [k for k in wanted if k in held and k not in keys_of(own)]
+                if taken:
+                    clashes[own.id] = f"{own.id} can't take {taken[0]}: it is {other.id}'s key"
+                    break
+    return clashes
+
+
 def keymap_ids() -> dict[str, Binding]:
     """Every binding id of every screen (importing them all), id -> its binding."""
     from cutthroat.tui import screens_index  # noqa: F401 - registers every screen's bindings

@@ -47,9 +47,17 @@ def short(title: str) -> str:
     return re.split(r" \(|: ", title.rstrip(":."), maxsplit=1)[0]
 
 
-def table_keys(game_id: str) -> list[tuple[str, str]]:
-    """The table's keys as (key, what it does), from its bindings: one entry a key, its
-    meanings joined ("Esc: drop card / menu")."""
+#: A player's keymap (binding id → keys) as the book's cache can hold it: `frozen(app._keymap)`.
+Keymap = tuple[tuple[str, str], ...]
+
+
+def frozen(keymap: dict[str, str] | None) -> Keymap:
+    return tuple(sorted((keymap or {}).items()))
+
+
+def table_keys(game_id: str, keymap: Keymap = ()) -> list[tuple[str, str]]:
+    """The table's keys as (key, what it does), from its bindings as the player's `keymap` moved
+    them: one entry a key, its meanings joined ("Esc: drop card / menu")."""
     if not game_info(game_id).table:
         return []
     from cutthroat.tui.tables import table_class
@@ -58,8 +66,9 @@ def table_keys(game_id: str) -> list[tuple[str, str]]:
     for binding in table_class(game_id).BINDINGS:
         if not binding.description:
             continue
-        first = binding.key.split(",")[0]
-        key = binding.key_display or KEY_NAMES.get(first, first)
+        moved = dict(keymap).get(binding.id or "")
+        first = (moved or binding.key).split(",")[0].strip()
+        key = (None if moved else binding.key_display) or KEY_NAMES.get(first, first)
         if binding.description not in keys.setdefault(key, []):
             keys[key].append(binding.description)
     return [(key, " / ".join(does)) for key, does in keys.items()]
@@ -68,10 +77,10 @@ def table_keys(game_id: str) -> list[tuple[str, str]]:
 KEYS = "Keys at the table"
 
 
-def keys_section(game_id: str, told: str | None) -> str | None:
+def keys_section(game_id: str, told: str | None, keymap: Keymap = ()) -> str | None:
     """The "Keys at the table" section: the table's bindings (none: no table), then what the
     rules' own section of that name tells (`told`), if they have one."""
-    keys = table_keys(game_id)
+    keys = table_keys(game_id, keymap)
     if not keys:
         return told
     listed = "\n".join(f"- `{k}` {does}" for k, does in keys)
@@ -99,13 +108,13 @@ def entries(game_id: str, section: str, body: str) -> tuple[Page, ...]:
 
 
 @cache
-def game_book(game_id: str) -> Page:
+def game_book(game_id: str, keymap: Keymap = ()) -> Page:
     """A game's opening, its sections (keys, the turn first) as the opening's entries."""
     rules = get_rules(game_id)
     opening, *sections = rules.rules_text().split("\n## ")
     heading = {s.split("\n", 1)[0]: s for s in sections}
     turn = [heading[rules.turn_heading]] if rules.turn_heading in heading else []
-    keys = keys_section(game_id, heading.get(KEYS))
+    keys = keys_section(game_id, heading.get(KEYS), keymap)
     ordered = ([keys] if keys else []) + turn + [s for s in sections if s not in turn and s is not heading.get(KEYS)]
     pages = []
     for section in ordered:
@@ -115,15 +124,15 @@ def game_book(game_id: str) -> Page:
     return Page(game_id, rules.name, opening.strip() + "\n", tuple(pages))
 
 
-def rules_markdown(game_id: str) -> str:
-    """The whole book of one game, in its order."""
-    book = game_book(game_id)
+def rules_markdown(game_id: str, keymap: dict[str, str] | None = None) -> str:
+    """The whole book of one game, in its order (its keys as `keymap` moved them)."""
+    book = game_book(game_id, frozen(keymap))
     return "\n".join([book.text, *(page.text for page in book.entries)])
 
 
-def books() -> list[Page]:
+def books(keymap: Keymap = ()) -> list[Page]:
     """Every game that has rules, in the title's order."""
-    return [game_book(g.game_id) for g in GAMES if get_rules(g.game_id).rules_text()]
+    return [game_book(g.game_id, keymap) for g in GAMES if get_rules(g.game_id).rules_text()]
 
 
 def pages(book: Page) -> list[Page]:
@@ -131,12 +140,12 @@ def pages(book: Page) -> list[Page]:
     return [book] + [p for section in book.entries for p in (section, *section.entries)]
 
 
-def search(query: str) -> list[Page]:
+def search(query: str, keymap: Keymap = ()) -> list[Page]:
     """Every page, in every game, whose own text or title holds `query` (any case)."""
     words = query.casefold().strip()
     if not words:
         return []
-    return [page for book in books() for page in pages(book)
+    return [page for book in books(keymap) for page in pages(book)
             if words in page.own_text.casefold() or words in page.title.casefold()]
 
 
@@ -145,10 +154,10 @@ def card_key(name: str) -> str:
     return re.sub(r" \d+x$", "", name.casefold().strip())
 
 
-def card_page(game_id: str, name: str) -> Page | None:
+def card_page(game_id: str, name: str, keymap: Keymap = ()) -> Page | None:
     """The entry of the card called `name`: the entry whose name (or one of its " / " names) it
     is, else the section whose heading names it ("Nope and the reaction window")."""
-    book = game_book(game_id)
+    book = game_book(game_id, keymap)
     key = card_key(name)
     for section in book.entries:
         for entry in section.entries:

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
 from cutthroat.tui.binding_ids import with_ids
-from cutthroat.tui.rules_book import Page, books, card_page, game_book, search
+from cutthroat.tui.rules_book import Page, books, card_page, frozen, game_book, search
 from cutthroat.tui.text import plain
 
 CONTENTS_WIDTH = 28  # the table of contents' columns, its border included
@@ -43,7 +43,8 @@ class RulesScreen(Screen):
         """Open at `game_id`'s opening, or at the entry of its card named `card`."""
         super().__init__()
         self.game_id = game_id
-        self.start = (card_page(game_id, card) if card else None) or game_book(game_id)
+        self.keymap = frozen(getattr(self.app, "_keymap", None))  # the keys named as the player moved them
+        self.start = (card_page(game_id, card, self.keymap) if card else None) or game_book(game_id, self.keymap)
         self.page: Page | None = None
         self.nodes: dict[Page, TreeNode] = {}
         self.hits: list[Page] = []  # what the search found, in the list's order
@@ -64,7 +65,7 @@ class RulesScreen(Screen):
         tree = self.query_one(Tree)
         tree.show_root = False
         tree.guide_depth = 2
-        for book in books():
+        for book in books(self.keymap):
             node = self.add(tree.root, book, 0)
             for section in book.entries:
                 leaf = self.add(node, section, 1)
@@ -87,7 +88,7 @@ class RulesScreen(Screen):
         node = self.nodes[page]
         for parent in reversed(list(self.ancestors_of(node))):
             parent.expand()
-        if page.game_id and page is game_book(page.game_id):
+        if page.game_id and page is game_book(page.game_id, self.keymap):
             node.expand()
         tree.move_cursor(node)  # (a node just expanded has no line yet: again once it has)
         tree.call_after_refresh(tree.move_cursor, node)
@@ -105,7 +106,7 @@ class RulesScreen(Screen):
         if page == self.page:
             return
         self.page = page
-        book = game_book(page.game_id)
+        book = game_book(page.game_id, self.keymap)
         trail = [book.short] + [t for t in (page.section, page.short if page is not book else "") if t]
         bar = fit(" CUTTHROAT ▸ Rules ▸ " + " ▸ ".join(trail), self.size.width or 80)
         self.query_one("#rules-title", Static).update(plain(bar))
@@ -125,10 +126,10 @@ class RulesScreen(Screen):
     def on_input_changed(self, event: Input.Changed) -> None:
         found = self.query_one("#rules-found", OptionList)
         found.clear_options()
-        hits = search(event.value)[:FOUND_MAX]
+        hits = search(event.value, self.keymap)[:FOUND_MAX]
         width = CONTENTS_WIDTH - 7  # the list's padding and scroll bar
         for i, page in enumerate(hits):
-            where = " · ".join(t for t in (game_book(page.game_id).short, page.section) if t)
+            where = " · ".join(t for t in (game_book(page.game_id, self.keymap).short, page.section) if t)
             label = Text(fit(page.short, width))
             label.append("\n  " + fit(where, width - 2), style="dim")
             found.add_option(Option(label, id=str(i)))

@@ -72,12 +72,21 @@ class TableScreenBase(Screen):
         """"Seed N" for the log's opening lines, where the seed may be told now."""
         return [] if self.seed is None else [f"Seed {self.seed}"]
 
-    def fit_seat_keys(self) -> None:
-        """The footer's "1-8" says this table's seats ("1-4" at four), whatever the most is."""
+    def fit_seat_keys(self, seats: list[int] | None = None) -> None:
+        """The footer's "1-8" says the seat numbers that answer now: this table's seats ("1-4"
+        at four), or only the seats a shared window asks ("2-3", "1,3")."""
+        numbers = [q + 1 for q in (range(len(self.names)) if seats is None else seats)]
+        runs: list[list[int]] = []
+        for n in numbers:
+            if runs and runs[-1][-1] == n - 1:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        shown = ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
         bindings = self._bindings.key_to_bindings
-        bindings["1"] = [replace(b, key_display=f"1-{len(self.names)}")
-                         if b.action == "seat(0)" and (b.key_display or "").startswith("1-") else b
-                         for b in bindings.get("1", [])]
+        for key, listed in bindings.items():
+            bindings[key] = [replace(b, key_display=shown) if b.action == "seat(0)" and b.show else b
+                             for b in listed]
 
     # -- listening -------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -199,6 +208,18 @@ class TableScreenBase(Screen):
     def save_name(self) -> str:
         update = self.sight.update if self.sight else None
         return f"{self.table.game} move {update.version if update else 0}"
+
+    def key_text(self, action: str) -> str:
+        """The keys in force for `action` here, as the footer shows them ("n", or "x" once a
+        keymap moved it): every text that names a key asks this."""
+        shown = []
+        in_force = self._bindings.copy()
+        in_force.apply_keymap(self.app._keymap)  # (as Textual's binding chain does, on its own copy)
+        for bindings in in_force.key_to_bindings.values():
+            for b in bindings:
+                if b.action == action and (display := self.app.get_key_display(b)) not in shown:
+                    shown.append(display)
+        return "/".join(shown)
 
     # -- keys every table has ------------------------------------------------------------------------
     def after_game_over(self, choice: str | None) -> None:

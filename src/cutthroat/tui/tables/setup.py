@@ -18,6 +18,7 @@ from typing import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual import events
 from textual.events import DescendantFocus
 from textual.message import Message
 from textual.screen import Screen
@@ -26,7 +27,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from cutthroat.engine.protocol import Variant
 from cutthroat.engine.registry import game_info, get_rules
-from cutthroat.names import name_problem
+from cutthroat.names import CODE_POINTS_MAX, first_graphemes, graphemes, name_problem
 from cutthroat.saves import NAME_MAX, Seat
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import escape
@@ -172,7 +173,8 @@ class SetupScreen(Screen):
                     help_text = SERVED_HELP if self.on_start is not None else WHO_HELP if self.max_seats > 1 else SOLO_HELP
                     yield Cycler(WHO, who, width=13, id=f"who-{i}", help=help_text)
                     name = "You" if self.max_seats == 1 else NAMES[i]
-                    yield steady_input(name, id=f"name-{i}", max_length=NAME_MAX, compact=True, classes="seat-name")
+                    yield steady_input(name, id=f"name-{i}", max_length=CODE_POINTS_MAX, compact=True,
+                                       classes="seat-name")  # (cut to NAME_MAX graphemes, and said, as typed)
                     for v in self.per_seat:
                         style = (lambda value, v=v: self.choice_style(v.name, value)) if self.choice_style else None
                         yield Cycler(_options(v), v.choices[i % len(v.choices)], width=8, id=f"{v.name}-{i}",
@@ -313,8 +315,28 @@ class SetupScreen(Screen):
         self.apply_rules()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id != "seed":
+        field = event.input
+        if (field.id or "").startswith("name-") and graphemes(field.value) > NAME_MAX:
+            kept = first_graphemes(field.value, NAME_MAX)
+            self.query_one("#setup-help", Static).update(
+                f"[$warning]{escape(f'A name has up to {NAME_MAX} letters: {field.value!r} is cut to {kept!r}')}[/]")
+            field.value = kept
+            return  # (the change comes again, kept)
+        if field.id != "seed":
             self.apply_rules()
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on a seat's row goes into its name ("type names"): no Tab needed."""
+        focused = self.focused
+        seat = (focused.id or "").removeprefix("who-") if isinstance(focused, Cycler) else ""
+        if seat.isdigit() and event.is_printable and event.character not in (None, " "):
+            event.stop()
+            field = self.query_one(f"#name-{seat}", Input)
+            field.value = event.character  # a new name (as Tab's select-all would have it)
+            field.cursor_position = 1
+            field.select_on_focus = False  # this focus selects nothing: the next letter adds on
+            self.set_focus(field)  # (now: Widget.focus would wait, and the restore below come first)
+            field.call_later(setattr, field, "select_on_focus", True)  # (queued after the focus)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         widget = event.widget

@@ -161,6 +161,12 @@ class SharedTableScreen(TableScreenBase):
         """What the rules call this card (their entry's name)."""
         return card.name
 
+    def cursor_playable(self) -> bool:
+        """Can the card under the cursor be played now? Only then does the footer offer ⏎ play
+        (the hand's note says why another card can't)."""
+        card = self.selected_card()
+        return self.mine and card is not None and card in self.playable(self.update)
+
     # -- the widgets' text ------------------------------------------------------------------------------
     def title_bar(self, sight: Sight) -> str:
         left, right = self.title_parts(sight.update)
@@ -275,16 +281,17 @@ class SharedTableScreen(TableScreenBase):
         if sight is None:
             return
         version_changed = old is None or old.update.version != sight.update.version
+        if version_changed or (old.seat, old.private) != (sight.seat, sight.private):
+            self.message, self.hinted = "", None  # feedback was for the last screen, not this seat's
         if version_changed:
-            self.message, self.hinted = "", None
             self.selected = frozenset()
             self.close_stale_prompt()
         news = self.news_events(sight.seat, sight.news) if sight.news else ()
         if sight.private and not sight.handoff:
             self.looked[sight.seat] = len(self.public)  # this seat's next curtain tells what comes after
-        if news and self.lens.mode == HOT_SEAT and self.lens.alone is None:
+        if news and sight.handoff and self.lens.mode == HOT_SEAT and self.lens.alone is None:
             self.news = ""
-            self.show_news(sight, news)
+            self.show_news(sight, news)  # read before the screen is passed on
         elif news:
             told = self.sym_text("; ".join(self.news_lines(sight, news)))
             self.news = f"[$text-muted]Since your last turn:[/] {escape(told)}"
@@ -304,24 +311,18 @@ class SharedTableScreen(TableScreenBase):
         return [agree(e.describe(names)) for e in news]
 
     def show_news(self, sight: Sight, news) -> None:
-        """Hot-seat: a seat's private news, whole, until it is read (Enter). At a hand-off, the
-        screen moves on to the next player (a curtain) only then."""
+        """Hot-seat, at a hand-off: what a seat drew as its turn ended, whole, until it is read
+        (Enter); only then does the screen move on to the next player (a curtain). News at the
+        start of a seat's own screen is told on its message line instead, as solo: a box there
+        would take the first Enter, meant for the move or the prompt."""
         from cutthroat.tui.widgets.news import NewsScreen
 
         lines = [self.sym_text(line) for line in self.news_lines(sight, news)]
-        if sight.handoff:
-            title, after = f"{self.names[sight.seat]}, before you pass the screen on", "Enter: done"
-        else:
-            title, after = f"{self.names[sight.seat]}: since your last turn", "Enter: go on"
-        handoff = sight.handoff
+        title = f"{self.names[sight.seat]}, before you pass the screen on"
+        self.app.push_screen(NewsScreen(title, lines, "Enter: done"), lambda _=None: self.hand_off())
 
-        def read(_=None) -> None:
-            if handoff:
-                self.sight = self.lens.handed_off()
-            else:
-                self.call_later(self.next_step)
-
-        self.app.push_screen(NewsScreen(title, lines, after), read)
+    def hand_off(self) -> None:
+        self.sight = self.lens.handed_off()
 
     def news_events(self, seat: int, events) -> list:
         """The private news worth telling `seat` on its screen (a game leaves out what the seat
@@ -475,6 +476,17 @@ class SharedTableScreen(TableScreenBase):
         self.say(f"[$error]{self.sym.get('x', '✗')} {escape(self.sym_text(reason))}[/]")
         self.app.bell()
 
+    def refresh_bindings(self) -> None:
+        """The footer again, its seat numbers fitted to the seats that answer now."""
+        if self.sight is not None:
+            self.fit_seat_keys(self.answering_seats() or None)  # (none answer: the key isn't shown)
+        super().refresh_bindings()
+
+    def answering_seats(self) -> list[int] | None:
+        """The seats whose number key acts now (None: any seat's): a shared window's claimants."""
+        claimable = self.sight.claimable if self.sight is not None else None
+        return list(claimable) if claimable else None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         update = self.update
         if action == "save":
@@ -489,10 +501,10 @@ class SharedTableScreen(TableScreenBase):
             return not self.curtain_up
         if action == "all_pass":
             return bool(self.sight.claimable) and not self.curtain_up
-        if action == "move":
-            return self.sight.private and bool(self.hand(update.view)) and not self.curtain_up
-        if action == "hint":
-            return self.mine and self.hint_offered(update)
+        if action == "move":  # (one card: nowhere to move)
+            return self.sight.private and len(self.hand(update.view)) > 1 and not self.curtain_up
+        if action == "hint":  # (not again while its hint stands: h would show the same)
+            return self.mine and self.hint_offered(update) and self.standing_hint() is None
         if action == "play_hint":
             return self.standing_hint() is not None
         return None  # the game's own keys decide
@@ -575,9 +587,11 @@ class SharedTableScreen(TableScreenBase):
 
     def watch_cursor(self) -> None:
         self.forget_moved_hint()
+        self.refresh_bindings()  # ⏎ play is offered for a card that can be played
 
     def watch_selected(self) -> None:
         self.forget_moved_hint()
+        self.refresh_bindings()
 
     def forget_moved_hint(self) -> None:
         """The player moved the cursor (or the selection) off the hint: Enter does what the

@@ -1,5 +1,10 @@
 """A small prompt: pick one of N labelled options.
 
+Every prompt keys its choices by one rule (`keyed`): a player is their seat number and a deck
+its letter, as at the table; any other choice is numbered 1–9 in list order, then lettered (a, b,
+c…, in a list that also names players); 0 is the choice that does nothing (pass, Done, Move
+nothing). A choice keeps its key across a prompt's steps.
+
 Each option has a key (a digit or letter shown before its label: press it to pick at once);
 ↑/↓ (or j/k) and Enter pick the highlighted one (the legend says so in words where the screen is
 ASCII); Esc dismisses with None (what that means, the caller says: `esc`).
@@ -11,7 +16,7 @@ Tables use it for targets, the Reaper's use, a Head Swap partner and the like.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -28,12 +33,32 @@ from cutthroat.tui.text import escape
 #: What a prompt put aside with Tab answers: nothing yet (Enter on the table brings it back).
 ASIDE = object()
 
+#: Keys for the choices of a list, in order (j and k move the cursor).
+KEYS = "123456789abcdefghilmnopqrstuvwxyz"
+LETTERS = KEYS[9:]
+#: A row's `key` in `keyed`: the choice that does nothing (key 0).
+NOTHING = "0"
+
 
 @dataclass(frozen=True)
 class Choice:
     key: str  # one character, pressed to pick this option ("": reached with ↑↓ only)
     label: str  # plain text (not markup)
     value: Any
+
+
+def keyed(rows: Iterable[tuple]) -> list[Choice]:
+    """Choices keyed by the one rule. A row is (label, value) for a choice numbered in list
+    order, or (label, value, key) for one with its own key: a seat's number (`key_of_seat`), a
+    deck's letter, NOTHING, or KEYS[i] for a place kept across steps."""
+    rows = list(rows)
+    named = any(len(row) > 2 and row[2].isdigit() and row[2] != NOTHING for row in rows)
+    free = iter(LETTERS if named else KEYS)
+    return [Choice(row[2] if len(row) > 2 else next(free, ""), row[0], row[1]) for row in rows]
+
+
+def key_of_seat(seat: int) -> str:
+    return str(seat + 1)
 
 
 class ChoiceScreen(SafeDismiss, ModalScreen[Any]):

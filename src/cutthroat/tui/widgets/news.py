@@ -1,5 +1,5 @@
 """A hot-seat player's private news, in full, until they say they've read it: what they drew as
-their turn ended (before the screen is passed on), or what happened to them since their last turn."""
+their turn ended, before the screen is passed on."""
 
 from __future__ import annotations
 

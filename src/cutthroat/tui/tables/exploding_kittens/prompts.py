@@ -21,23 +21,18 @@ from cutthroat.games.exploding_kittens.state import GC, NAME, REORDER, TARGET, E
 from cutthroat.games.exploding_kittens.text import COMBO_NAMES
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
-from cutthroat.tui.widgets.choice import Choice
+from cutthroat.tui.widgets.choice import NOTHING, Choice, keyed, key_of_seat
 from cutthroat.tui.binding_ids import with_ids
 
 STRIP = 60  # cards per strip row
-#: Keys for long lists (j and k move the ChoiceScreen's cursor).
-KEYS = "123456789abcdefghilmnopqrstuvwxyz"
 
 
 def window_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]) -> tuple[list[Choice], str]:
     """The answers to a reaction window, and a note of how many Nopes the seat holds."""
     seat = view.seat
-    choices = [Choice("p", "Let it happen (pass)", Pass(seat))]
-    for a in legal:
-        if a.kind == "nope":
-            choices.append(Choice("n", "Nope!", a))
-        elif a.kind == "alter_now":
-            choices.append(Choice("a", "Alter the Future 3x NOW (see and reorder the top 3)", a))
+    words = {"nope": "Nope!", "alter_now": "Alter the Future 3x NOW (see and reorder the top 3)"}
+    choices = keyed([("Let it happen (pass)", Pass(seat), NOTHING)] +
+                    [(words[a.kind], a) for a in legal if a.kind in words])
     nopes = sum(1 for c in view.hand if c is NOPE)
     note = f"{names[seat]}: you hold {nopes} Nope{'s' * (nopes != 1)}." if nopes else \
         f"{names[seat]}: you hold no Nope."
@@ -51,13 +46,13 @@ def decision_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]
     note = ""
     if f.kind == TARGET:
         title = f"{play_title(f.what)}: choose a player"
-        choices = []
+        rows = []
         for a in legal:
             q = a.player
             marked = view.marked[q]
             extra = f" · marked: {', '.join(c.name for c in marked)}" if marked else ""
-            choices.append(Choice(str(q + 1), f"{names[q]} · {counted(view.hand_counts[q], 'card')}{extra}", a))
-        return title, choices, note
+            rows.append((f"{names[q]} · {counted(view.hand_counts[q], 'card')}{extra}", a, key_of_seat(q)))
+        return title, keyed(rows), note
     if f.kind == REORDER:
         k = f.data
         top = view.known_top()[:k]
@@ -68,10 +63,8 @@ def decision_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]
             name = short(top[depth]) if top[depth] else "?"
             return f"{name} (face up)" if depth in face_up else name
 
-        choices = []
-        for i, action in enumerate(a for a in legal if isinstance(a, Reorder)):
-            label = "  ".join(f"{j + 1}.{card(o)}" for j, o in enumerate(action.order))
-            choices.append(Choice(KEYS[i], label, action))
+        choices = keyed(("  ".join(f"{j + 1}.{card(o)}" for j, o in enumerate(action.order)), action)
+                        for action in legal if isinstance(action, Reorder))
         note = "Top first: the first card is drawn next."
         if face_up & set(range(k)):
             note += " A face-up Imploding Kitten stays face up: everyone sees where it goes."
@@ -82,7 +75,7 @@ def decision_choices(view: EkView, legal: Sequence[Action], names: Sequence[str]
         title, note = "Garbage Collection: put a card into the draw pile", "In secret; then the pile is shuffled."
     else:  # TAKE
         title = f"{COMBO_NAMES[FIVE]}: take a card from the discard pile"
-    return title, [Choice(KEYS[i], a.card.name, a) for i, a in enumerate(legal[:len(KEYS)])], note
+    return title, keyed((a.card.name, a) for a in legal), note
 
 
 def card_letter(card: EkCard) -> str:

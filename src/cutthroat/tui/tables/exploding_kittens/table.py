@@ -55,8 +55,6 @@ SHORT = {"EXP": "Exploding", "IMP": "Imploding", "STREAK": "Streaking", "BARK": 
          "RAINBOW": "Rainbow Cat", "GARBAGE": "Garbage", "SWAP": "Swap T&B", "BOTTOM": "Bottom",
          "ATTACK": "Attack 2x", "PERSONAL": "Personal 3x", "TARGETED": "Targeted 2x",
          "SUPER": "Super Skip", "TAKE": "I'll Take", "BOMB": "Catomic"}
-#: How this table plays cat cards together (the end of "Cat cards do nothing alone: …").
-COMBO_KEYS = "select 2, 3 or 5 with space, then Enter"
 
 
 def short(card: EkCard) -> str:
@@ -225,7 +223,9 @@ class TableScreen(SharedTableScreen):
             return self.waiting_for(sight)
         if f is not None:
             return f"[bold $warning]You must {escape(frame_need(f, self.names))} — press Enter[/]"
-        return "[$text-muted]" + " · ".join(["←→ card", "space: combo", "Enter plays", "d draws", "h hint"]) + "[/]"
+        keys = ["←→ card", f"{self.key_text('select')}: combo", "Enter plays", f"{self.key_text('draw')} draws",
+                f"{self.key_text('hint')} hint"]
+        return "[$text-muted]" + " · ".join(escape(k) for k in keys) + "[/]"
 
     def chip_labels(self, cards: list[EkCard], selected: frozenset) -> list[str]:
         return [(self.sym["sel"] if i in selected else "") + short(c) for i, c in enumerate(cards)]
@@ -246,7 +246,7 @@ class TableScreen(SharedTableScreen):
             return f"[bold]Enter:[/] {escape(COMBO_EFFECTS[what])} [$text-muted]({escape(names)})[/]"
         if Play(card) in self.update.legal:
             return self.sym_text(f"{label} {escape(card.text)} [bold]⏎[/]{marked}")
-        return f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, COMBO_KEYS))}[/]{marked}"
+        return f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, self.combo_keys()))}[/]{marked}"
 
     def curtain_note(self, sight: Sight, seat: int) -> str:
         f, view = self.frame(sight.update), sight.update.view
@@ -302,7 +302,19 @@ class TableScreen(SharedTableScreen):
             return False
         if action == "draw":
             return DRAW in update.legal
-        return bool(self.hand(update.view))  # select, play
+        card = self.selected_card()
+        if action == "select":
+            return card is not None and not card.is_kitten
+        return self.combo_legal() if len(self.selection()) >= 2 else card is not None and Play(card) in update.legal
+
+    def combo_legal(self) -> bool:
+        """Are the cards picked with space a combo the rules take now?"""
+        picked = sorted(c.code for c in self.selection())
+        return any(a.kind == "combo" and sorted(c.code for c in a.cards) == picked for a in self.update.legal)
+
+    def combo_keys(self) -> str:
+        """How this table plays cat cards together (the end of "Cat cards do nothing alone: …")."""
+        return f"select 2, 3 or 5 with {self.key_text('select')}, then Enter"
 
     def hint_offered(self, update: SeatUpdate) -> bool:
         return self.frame(update) is None and DRAW in update.legal
@@ -330,7 +342,7 @@ class TableScreen(SharedTableScreen):
         if Play(card) in self.update.legal:
             self.act(Play(card))
         else:
-            self.refuse(why_unplayable(self.update.view, card, COMBO_KEYS))
+            self.refuse(why_unplayable(self.update.view, card, self.combo_keys()))
 
     def action_draw(self) -> None:
         self.selected = frozenset()

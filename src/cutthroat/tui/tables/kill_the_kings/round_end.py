@@ -71,8 +71,9 @@ def other_mode_note(mode: str, total: int) -> str:
 
 class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
     BINDINGS = with_ids("ktk-round", [
-        Binding("enter,space,n,escape", "dismiss('next')", "next round", key_display="⏎"),
-        Binding("l", "dismiss('look')", "look at the board"),
+        Binding("enter,space,n", "dismiss('next')", "next round", key_display="⏎"),
+        # Esc deals nothing: it only puts the dialog away, as `l` does (Enter brings it back).
+        Binding("l,escape", "dismiss('look')", "look at the board", key_display="l"),
     ])
 
     def __init__(self, view: KtkView, card: str | None = None) -> None:
@@ -93,7 +94,7 @@ class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
             yield Static(f"The round ended: {ending(v, self.card)}.")
             yield Static("\n".join(breakdown(v)), classes="breakdown")
             yield Static(f"Total {v.total} · {outlook}")
-            yield Static("Enter: deal the next round · l: look at the board first", classes="dialog-help")
+            yield Static("Enter: deal the next round · l, Esc: look at the board", classes="dialog-help")
         yield Footer()
 
 

@@ -65,6 +65,7 @@ class TableScreen(TableScreenBase):
         Binding("up,k", "move(0, -1)", show=False),
         Binding("down,j", "move(0, 1)", show=False),
         Binding("u", "undo", "undo"),
+        Binding("u", "undo_off", show=False),  # with Undo off in Settings, u says so
         Binding("h", "hint", "hint"),
         Binding("s", "save", "save"),
         Binding("question_mark", "rules", "rules", key_display="?"),
@@ -289,7 +290,7 @@ class TableScreen(TableScreenBase):
                 return (f"{card} from reserve {SPOT_NAMES[self.picked]}: play it under "
                         f"{'/'.join(str(c + 1) for c in sorted(cols))} (Esc drops it){self.doom_note(view, cols)}")
             return f"{card} fits under no king right now (Esc drops it)"
-        keys = "n draw · 5–8 pick up a reserve card to play it · h hint"
+        keys = f"{self.key_text('draw')} draw · 5–8 pick up a reserve card to play it · {self.key_text('hint')} hint"
         if None not in view.reserve:  # the next card may be the last: say how likely
             return f"Reserve full: {bust_cards(view)} of {counted(view.deck_count, 'card')} left would bust you\n{keys}"
         return keys
@@ -367,6 +368,8 @@ class TableScreen(TableScreenBase):
             return playing and not drawn and view.deck_count > 0
         if action == "undo":
             return self.update.can_undo
+        if action == "undo_off":
+            return not self.app.settings.undo
         if action == "hint":
             return playing
         if action == "cancel":
@@ -451,6 +454,10 @@ class TableScreen(TableScreenBase):
                     self.action_activate()
                 return
             widget = widget.parent
+
+    def action_undo_off(self) -> None:
+        self.say("✗ Undo is off (Settings: Undo)")
+        self.app.bell()
 
     def action_undo(self) -> None:
         self.picked = None

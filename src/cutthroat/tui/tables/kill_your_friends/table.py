@@ -17,7 +17,7 @@ from textual.events import Click
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import agree, who_won
-from cutthroat.games.kill_your_friends.actions import DRAW, FORCED_KINDS, PASS, REAPER_RESURRECT, REAPER_SAVE, REVEAL
+from cutthroat.games.kill_your_friends.actions import DRAW, FORCED_KINDS, PASS, REVEAL
 from cutthroat.games.kill_your_friends.cards import REAPER, KyfCard
 from cutthroat.games.kill_your_friends.knowledge import deadly
 from cutthroat.games.kill_your_friends.state import KyfView
@@ -47,7 +47,7 @@ from cutthroat.tui.tables.kill_your_friends.look import (  # noqa: F401 - action
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.text import escape
-from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
+from cutthroat.tui.widgets.choice import ChoiceScreen, keyed, key_of_seat
 from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
 
@@ -212,16 +212,16 @@ class TableScreen(SharedTableScreen):
             return f"[bold $warning]{FORCED_PROMPTS[forced.kind]} — press Enter[/]"
         legal = update.legal
         if deadly(update.view, update.view.turn):
-            lit = " or ".join(sorted({action_card(a).label for a in legal}))
+            lit = " or ".join(sorted({action_card(a).label for a in legal if action_card(a) is not None}))
             return f"[bold $warning]Save yourself: play the lit card ({escape(lit)})[/]"
         bits = [f"←→ a card, Enter or 1–{update.view.n} (seat) plays it"]  # the keys seat_key takes
         if DRAW in legal:
-            bits.append("d picks up")
+            bits.append(f"{self.key_text('draw')} picks up")
         elif PASS in legal:
-            bits.append("d skips (deck empty)")
+            bits.append(f"{self.key_text('pass_turn')} skips (deck empty)")
         if REVEAL in legal:
-            bits.append("r reveals — you win!")
-        return "[$text-muted]" + " · ".join(bits) + "[/]"
+            bits.append(f"{self.key_text('reveal')} reveals — you win!")
+        return "[$text-muted]" + escape(" · ".join(bits)) + "[/]"
 
     def card_topic(self, card: KyfCard) -> str:
         return "Kill cards" if card.is_kill else card.name
@@ -259,7 +259,7 @@ class TableScreen(SharedTableScreen):
     # -- keys -----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "move":
-            return self.mine and bool(self.hand(self.update.view))
+            return self.mine and len(self.hand(self.update.view)) > 1
         shared = super().check_action(action, parameters)
         if shared is not None:
             return shared
@@ -277,7 +277,9 @@ class TableScreen(SharedTableScreen):
             return PASS in legal
         if action == "reveal":
             return REVEAL in legal
-        return bool(self.hand(self.update.view))  # play, a seat number
+        if action == "play":
+            return bool(self.options_for(self.selected_card()))
+        return bool(self.hand(self.update.view))  # a seat number
 
     def action_play(self) -> None:
         card = self.selected_card()
@@ -312,20 +314,11 @@ class TableScreen(SharedTableScreen):
             self.choose(card, aimed)
 
     def choose(self, card: KyfCard, options: list[Action]) -> None:
-        """Ask how (or on whom) to play `card`: a key per target seat, s save, r resurrect."""
-        p, used, choices = self.update.view.turn, set(), []
-        for action in options:
-            target = action_target(action)
-            if action.kind == "reaper" and action.use == REAPER_SAVE:
-                key = "s"
-            elif action.kind == "reaper" and action.use == REAPER_RESURRECT and target == p:
-                key = "r"
-            elif target >= 0:
-                key = str(target + 1)
-            else:
-                key = next(k for k in "abcdefg" if k not in used)
-            used.add(key)
-            choices.append(Choice(key, self.sym_text(self.describe(action)), action))
+        """Ask how (or on whom) to play `card`: a target's seat number (where one option aims at
+        that seat), any other option by letter."""
+        targets = [action_target(a) for a in options]
+        choices = keyed((self.sym_text(self.describe(a)), a, key_of_seat(t)) if t >= 0 and targets.count(t) == 1
+                        else (self.sym_text(self.describe(a)), a) for a, t in zip(options, targets))
         self.open_prompt(ChoiceScreen(self.sym_text(choice_title(card)), choices, esc="cancel"),
                          lambda action: action is not None and self.mine and self.act(action))
 

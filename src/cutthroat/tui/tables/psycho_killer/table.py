@@ -185,8 +185,8 @@ class TableScreen(SharedTableScreen):
             return self.waiting_for(sight)
         if f is not None:
             return "[bold $warning]Your decision — press Enter[/]"
-        keys = "a/b" if update.view.edition == 2 else "a"
-        return f"[$text-muted]{keys}: draw (ends your turn) · ←→ Enter: play a card[/]"
+        keys = "/".join(self.key_text(f"draw({d})") for d in range(2 if update.view.edition == 2 else 1))
+        return f"[$text-muted]{escape(keys)}: draw (ends your turn) · ←→ Enter: play a card[/]"
 
     def hidden_hand(self, sight: Sight):
         f = self.frame(sight.update)
@@ -249,14 +249,14 @@ class TableScreen(SharedTableScreen):
             return False
         if action == "answer":
             return self.mine and self.frame() is not None and not self.prompt_open
-        if action == "draw":  # on your move, a draw that can't be made now says why
-            return self.mine and (update.view.edition == 2 or parameters[0] == 0)
-        return self.main_turn()  # play
+        if action == "draw":  # only a draw the rules take now (not under a decision, nor from a gone deck)
+            return self.main_turn() and DRAWS[parameters[0]] in update.legal
+        return self.main_turn() and self.cursor_playable()  # play
 
     def action_play(self) -> None:
         card = self.selected_card()
         if card is None:
-            self.refuse("No cards in hand: draw with a or b")
+            self.refuse(f"No cards in hand: draw with {self.key_text('draw(0)')} or {self.key_text('draw(1)')}")
             return
         others = [a for a in self.update.legal if a.kind == "play_on" and a.card is card]
         if others:  # Hold Your Nerve, Left for Dead: yourself, or another player

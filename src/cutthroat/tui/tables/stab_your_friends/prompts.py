@@ -11,18 +11,16 @@ from cutthroat.games.stab_your_friends.actions import KEEP, Move
 from cutthroat.games.stab_your_friends.cards import FIREBALL, SHIELD
 from cutthroat.games.stab_your_friends.state import SyfView, call_out_targets
 from cutthroat.games.stab_your_friends.text import why_caller_cannot
-from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
-
-LETTERS = "abdeghijklmnopqrstuvwxyz"  # c, f left out: the table's own keys
+from cutthroat.tui.widgets.choice import NOTHING, ChoiceScreen, keyed, key_of_seat
 
 
-def choose_one(table, title: str, options: Sequence[tuple[str, str, Any]], note: str = "",
+def choose_one(table, title: str, options: Sequence[tuple], note: str = "",
                then: Callable[[Any], None] | None = None, forced: bool = True):
-    """A ChoiceScreen of (key, label, value), and what to do with the answer: by default, play
-    it at the table (if it is still this seat's move). `forced`: a move the rules require, so
-    with one option the table plays it without asking (a call-out, which is never required,
-    always asks)."""
-    choices = [Choice(key, table.sym_text(label), value) for key, label, value in options]
+    """A ChoiceScreen of `keyed` rows (label, value[, key]), and what to do with the answer: by
+    default, play it at the table (if it is still this seat's move). `forced`: a move the rules
+    require, so with one option the table plays it without asking (a call-out, which is never
+    required, always asks)."""
+    choices = keyed((table.sym_text(label), *rest) for label, *rest in options)
 
     def answer(value) -> None:
         if value is None:
@@ -43,8 +41,8 @@ def shield_note(view: SyfView, seat: int) -> str:
 
 def target_prompt(table, view: SyfView, legal: Sequence[Action]):
     card = view.active.card
-    options = [(str(a.seat + 1), f"{table.names[a.seat]} · {counted(view.lives[a.seat], 'life', 'lives')}{shield_note(view, a.seat)}", a)
-               for a in legal]
+    options = [(f"{table.names[a.seat]} · {counted(view.lives[a.seat], 'life', 'lives')}{shield_note(view, a.seat)}", a,
+                key_of_seat(a.seat)) for a in legal]
     note = "You took 1 damage first; now 1 damage to another player." if card is FIREBALL else \
         "1 damage to the player you pick (you must pick one)."
     return choose_one(table, f"{card.name}: whom does it hit?", options, note)
@@ -61,8 +59,8 @@ def gobblin_prompt(table, view: SyfView, legal: Sequence[Action]):
             moves = sources.setdefault(label, [])
             if not moves or moves[0].source == action.source and moves[0].index == action.index:
                 moves.append(action)
-    options: list[tuple[str, str, Any]] = [("0", "Move nothing", KEEP)]  # first: never off-screen
-    options += [(LETTERS[k % len(LETTERS)], label, moves) for k, (label, moves) in enumerate(sources.items())]
+    options: list[tuple] = [("Move nothing", KEEP, NOTHING)]  # first: never off-screen
+    options += [(label, moves) for label, moves in sources.items()]
 
     def picked(value) -> None:
         if value is KEEP:
@@ -70,7 +68,7 @@ def gobblin_prompt(table, view: SyfView, legal: Sequence[Action]):
                 table.act(KEEP)
             return
         front = view.fronts[value[0].source][value[0].index]
-        dests = [(str(m.dest + 1), table.names[m.dest], m) for m in value]
+        dests = [(table.names[m.dest], m, key_of_seat(m.dest)) for m in value]
         table.open_prompt(*choose_one(table, f"Gobblin Hands: {front.card.name} goes to…", dests))
 
     return choose_one(table, "Gobblin Hands: move which card?", options,
@@ -101,13 +99,13 @@ def call_out_prompt(table):
     who = callers(table)
 
     def targets_of(caller: int):
-        options = [(str(t + 1), table.names[t], t) for t in call_out_targets(view, caller)]
+        options = [(table.names[t], t, key_of_seat(t)) for t in call_out_targets(view, caller)]
         return choose_one(table, f"{table.names[caller]} calls out…", options,
                           "They forgot to say \"royal highness\": they lose a life (no Shield blocks it).",
                           then=lambda target: table.call_out(caller, target), forced=False)
 
     if len(who) == 1:
         return targets_of(who[0])
-    options = [(str(q + 1), table.names[q], q) for q in who]
+    options = [(table.names[q], q, key_of_seat(q)) for q in who]
     return choose_one(table, "Who calls a player out?", options,
                       then=lambda caller: table.open_prompt(*targets_of(caller)), forced=False)

@@ -28,6 +28,7 @@ from cutthroat.lens import Sight
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
+from cutthroat.tui.widgets.choice import key_of_seat
 from cutthroat.tui.tables.stab_your_friends.look import card_style, fronts_text, priority_track
 from cutthroat.tui.tables.stab_your_friends.prompts import (call_out_prompt, callers, choose_one, gobblin_prompt,
                                                             target_prompt, why_no_callers)
@@ -58,6 +59,7 @@ class TableScreen(SharedTableScreen):
         Binding("0", "seat(-1)", show=False),
         SKIP_KEY,
         Binding("c", "call_out", "call out"),
+        Binding("c", "call_out_why", show=False),  # not in the footer, but c says why nobody may call
         Binding("k", "known", "hands"),
         Binding("h", "hint", "hint"),
         *closing_keys(save_shown=False),
@@ -229,20 +231,34 @@ class TableScreen(SharedTableScreen):
         update = self.update
         if update is not None and action == "skip_ahead":
             return (update.stepping or any(self.table.is_bot(q) for q in update.to_act)) and not update.skipping
-        if action == "call_out":  # shown whenever the house rule is on; a refusal says why not
-            return update is not None and not update.over and update.view.call_out != "off"
+        if action == "call_out":  # only while someone at this screen may still call someone out
+            return update is not None and not update.over and bool(callers(self)) and not self.curtain_up
+        if action == "call_out_why":
+            return update is not None and not update.over and update.view.call_out != "off" and not callers(self)
         if action == "known":
             return update is not None and not update.over
         if action == "move":
-            return self.placing()
+            return self.placing() and len(self.hand(self.update.view)) > 1
         shared = super().check_action(action, parameters)
         if shared is not None:
             return shared
         if action == "play":
-            return self.placing()
+            return self.placing() and self.cursor_playable()
         if action == "choose":
             return self.choosing()
-        return self.placing() or self.choosing()  # a seat number
+        return bool(self.answering_seats())  # a seat number
+
+    def answering_seats(self) -> list[int] | None:
+        """The players a number key names now: where the card under the cursor may go, or the
+        target the active card wants."""
+        claimants, card = super().answering_seats(), self.selected_card()
+        if claimants:
+            return claimants
+        if self.placing():
+            return [a.target for a in self.update.legal if isinstance(a, Place) and a.card is card]
+        if self.choosing() and self.update.view.active.card is not GOBBLIN_HANDS:
+            return [a.seat for a in self.update.legal if isinstance(a, Target)]
+        return []
 
     def action_play(self) -> None:
         card = self.selected_card()
@@ -250,7 +266,7 @@ class TableScreen(SharedTableScreen):
             return
         options = [a for a in self.update.legal if isinstance(a, Place) and a.card is card]
         self.open_prompt(*choose_one(self, f"{card.name}: in front of whom?",
-                                     [(str(a.target + 1), self.describe(a), a) for a in options]))
+                                     [(self.describe(a), a, key_of_seat(a.target)) for a in options]))
 
     def open_prompt(self, screen, answer) -> None:
         """A prompt with one answer the rules require is answered at once (a Bow with one rival
@@ -280,10 +296,10 @@ class TableScreen(SharedTableScreen):
                                               aid=memory_aid(self.table.config)))
 
     def action_call_out(self) -> None:
-        if not callers(self):
-            self.refuse(why_no_callers(self))
-            return
         self.open_prompt(*call_out_prompt(self))
+
+    def action_call_out_why(self) -> None:
+        self.refuse(why_no_callers(self))
 
     def call_out(self, caller: int, target: int) -> None:
         """The house rule's move, from the caller's own port (it may be anyone's turn)."""
