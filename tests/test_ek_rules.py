@@ -1034,6 +1034,17 @@ def test_a_play_taken_back_before_its_target_leaves_no_trace_for_the_others():
     assert not any("Targeted" in line for line in told) and "Ana plays Mark" in told
 
 
+def test_the_tables_own_news_is_told_at_once_while_a_play_waits_and_survives_its_taking_back():
+    """A server seat's stand-in comes and goes while Ana picks her target: everyone hears it at
+    once, and taking the play back takes nothing of it away."""
+    host, heard = open_play_table(position(3, hands={0: "TARGETED MARK", 1: "TACO", 2: "BEARD"}, pile="SKIP SKIP"))
+    assert host.submit(0, Play(C("TARGETED"))) is None
+    host.stand_in(2)
+    assert host.take_back(0) is None
+    for seat in (0, 1, 2, None):
+        assert [e.kind for u in heard[seat] for e in u.events] == ["stand_in"], seat
+
+
 def test_a_game_saved_mid_play_tells_the_play_once_it_is_final_after_loading():
     from cutthroat.host import InlineWorkers, ManualClock, TableHost
     from cutthroat.session import Session

@@ -1686,3 +1686,26 @@ def test_one_point_is_said_in_the_singular():
     assert Injured(1, (HATCHET,), 2).describe(names) == "Hatchet into Bob's injury pile (2 points)"
     view = RULES.view(position(3), 0)
     assert RULES.describe_action(view, Pick(KNIFE), names) == "Knife (1 point)"
+
+
+def test_its_behind_you_among_answers_asked_at_once_is_told_as_it_is_made_and_taken_back():
+    """Two attacked players answer one Psycho Killer at once. Bob's It's Behind You waits for his
+    target: the table can't hide it (Cy's prompt goes while Bob picks), so everyone is told
+    what happened, and that he took it back."""
+    from cutthroat.host import InlineWorkers, ManualClock, TableHost
+    from cutthroat.saves import Seat
+    from cutthroat.session import Session
+
+    state = position(3, hands={1: "HOOK BEHIND", 2: "KNIFE"}, decks=("PK", ""))
+    seats = [Seat("human", name) for name in ("Ana", "Bob", "Cy")]
+    host = TableHost(Session("psycho-killer", {}, 0, seats, state=state), clock=ManualClock(), workers=InlineWorkers())
+    heard: list = []
+    host.port(None).listen(heard.append)
+    assert host.submit(0, Draw(0)) is None
+    while list(heard[-1].to_act) == [0]:  # Ana takes the card she drew (no Rewind card to answer it)
+        assert host.submit(0, host.session.legal_actions(0)[0]) is None
+    assert sorted(heard[-1].to_act) == [1, 2]  # both answer the attack, asked at once
+    assert host.submit(1, Defend(1, C("BEHIND"))) is None
+    assert heard[-1].to_act == (1,) and heard[-1].view == RULES.view(host.session.state, None)
+    assert host.take_back(1) is None
+    assert [e.kind for e in heard[-1].events] == ["undone"] and sorted(heard[-1].to_act) == [1, 2]

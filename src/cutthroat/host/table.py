@@ -316,7 +316,7 @@ class TableHost:
         # Said in the log (described on the position it was made from, which is back now), so a
         # move played again afterwards doesn't read as played twice.
         move = self.rules.describe_action(self.rules.view(self.session.state, taken[0]), taken[1])
-        self._changed([Undone(taken[0], move)])
+        self._changed([], told_now=[Undone(taken[0], move)])
         return None
 
     def _set_stand_in(self, seat: int, level: str | None) -> None:
@@ -333,16 +333,32 @@ class TableHost:
             self._bots.pop(seat, None)
             self._bot_seats = self._bot_seats - {seat}
             self._asked = None
-        self._changed([StandIn(seat, level or "")])
+        self._changed([], told_now=[StandIn(seat, level or "")])  # (never held with a play)
 
     def _take_back(self, seat: int) -> str | None:
         if self.info.is_bot(seat):
             return "A bot's move can't be taken back"
-        if not self.session.take_back(seat):
+        hidden = self._hidden_play() is not None
+        taken = self.session.take_back(seat)
+        if not taken:
             return "Nothing to take back: the play is made"
-        self._held = []  # nobody was told of it: nothing to tell now
-        self._changed([])
+        if hidden:
+            self._held = []  # nobody was told of it: nothing to tell now
+            self._changed([])
+        else:  # everyone saw it begin: they see it taken back
+            move = self.rules.describe_action(self.rules.view(self.session.state, seat), taken[0][1])
+            self._changed([], told_now=[Undone(seat, move)])
         return None
+
+    def _hidden_play(self) -> tuple[int, int] | None:
+        """The play waiting for its choices that the others are not told of yet: (seat, moves).
+        Only one made when its player alone was to act: where others were asked too (answers
+        to one attack, asked at once), their prompts would change under them and tell it anyway,
+        so such a play is told as it is made (and its taking back too)."""
+        open_play = self.session.open_play()
+        if open_play is None or list(self.rules.to_act(self.session.settled())) != [open_play[0]]:
+            return None
+        return open_play
 
     def _note_autosave(self) -> None:
         """Say once when autosaving starts failing (and again if it fails again after working)."""
@@ -355,19 +371,21 @@ class TableHost:
                 self._notices.append(("Autosave failed", f"{error} — the game goes on{advice}"))
             self._autosave_error = error
 
-    def _changed(self, events: list[Event]) -> None:
+    def _changed(self, events: list[Event], told_now: list[Event] = ()) -> None:
+        """The table moved on: `events` are the move's (held while its play waits for its
+        choices), `told_now` the table's own news (a stand-in, an undo), told at once."""
         self._claim = None
         if self._pauses:
             self._holds.update(self._pauses[e.kind] for e in events if e.kind in self._pauses)
         self._note_autosave()
         self._plan()
         self._held += events  # a play waiting for its choices is told once it is final
-        if self.session.open_play() is None:
+        if self._hidden_play() is None:
             events, self._held = self._held, []
-            if self._ports:
-                self._deliver(events)
-        elif self._ports:
-            self._deliver([])
+        else:
+            events = []
+        if self._ports:
+            self._deliver([*events, *told_now])
 
     def _skip(self) -> None:
         self._skipping = True
@@ -684,9 +702,9 @@ class TableHost:
         session, rules = self.session, self.rules
         mine = tuple(shown for e in events if (shown := e.for_seat(seat)) is not None)
         acting = seat is not None and seat in common["to_act"] and not common["stepping"]
-        open_play = session.open_play()
+        hidden = self._hidden_play()
         # The others see the table as it was before a play still waiting for its choices.
-        view = rules.view(session.state if open_play is None or open_play[0] == seat else session.settled(), seat)
+        view = rules.view(session.state if hidden is None or hidden[0] == seat else session.settled(), seat)
         legal = tuple(rules.legal_actions(session.state, seat)) if acting else ()
         if seat is not None:  # (another's pass leaves a window as it was; their Nope makes a new one)
             decision = (legal, self._decisive if seat in common["reacting"] else None)

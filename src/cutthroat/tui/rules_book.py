@@ -107,9 +107,15 @@ def entries(game_id: str, section: str, body: str) -> tuple[Page, ...]:
     return tuple(found)
 
 
-@cache
 def game_book(game_id: str, keymap: Keymap = ()) -> Page:
-    """A game's opening, its sections (keys, the turn first) as the opening's entries."""
+    """A game's opening, its sections (keys, the turn first) as the opening's entries: one
+    book for each keymap, made once."""
+    return _game_book(game_id, keymap)
+
+
+@cache
+def _game_book(game_id: str, keymap: Keymap) -> Page:
+    """(`game_book`, cached.)"""
     rules = get_rules(game_id)
     opening, *sections = rules.rules_text().split("\n## ")
     heading = {s.split("\n", 1)[0]: s for s in sections}
