@@ -11,6 +11,8 @@ from typing import Callable
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from cutthroat.host import InlineWorkers, ManualClock
+
 
 def async_test(fn):
     @functools.wraps(fn)
@@ -136,3 +138,17 @@ async def enter_plays_the_hint(pilot: Pilot, table, timeout: float = 60.0):
     await wait_until(pilot, lambda: len(session.log) > before)
     assert session.log[before] == (seat, hinted)
     return hinted
+
+
+class ManualAppClock(ManualClock):
+    """An app's table host clock that moves only when the test says (it has nothing to stop)."""
+
+    def close(self) -> None:
+        """(Nothing to stop.)"""
+
+
+class InlineAppWorkers(InlineWorkers):
+    """An app's bots thinking on the caller's thread (nothing to stop)."""
+
+    def close(self) -> None:
+        """(Nothing to stop.)"""

@@ -14,7 +14,6 @@ import random
 import pytest
 
 from cutthroat import host as host_module
-from cutthroat.host import InlineWorkers, ManualClock
 from cutthroat.saves import Seat
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.tables.game_over import GameOverScreen
@@ -22,22 +21,12 @@ from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.news import NewsScreen
-from helpers_pilot import async_test, session_of
+from helpers_pilot import ManualAppClock as Clock, InlineAppWorkers as Workers, async_test, session_of
 
 SIZE = (80, 24)
 SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
 #: Keys that open another screen (always something): pressed now and then, then closed again.
 AWAY = {"save", "rules", "menu", "history"}
-
-
-class Clock(ManualClock):
-    def close(self) -> None:
-        """(Nothing to stop: time moves only when the test says.)"""
-
-
-class Workers(InlineWorkers):
-    def close(self) -> None:
-        """(The bots think on the caller's thread.)"""
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ import pytest
 from cutthroat import host as host_module
 from cutthroat.engine.words import agree
 from cutthroat.games.psycho_killer.cards import ALL_CARDS, PREDICAMENT, STOP
-from cutthroat.host import InlineWorkers, ManualClock
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
@@ -29,7 +28,7 @@ from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.event_log import EventLog
 from cutthroat.tui.widgets.news import NewsScreen
-from helpers_pilot import async_test, frame_kind, screen_text, session_of
+from helpers_pilot import ManualAppClock as Clock, InlineAppWorkers as Workers, async_test, frame_kind, screen_text, session_of
 from helpers_pk import position
 
 SIZE = (80, 24)
@@ -42,16 +41,6 @@ HAND_TITLES = tuple(f"╭─ {name}'s" for name in NAMES)
 PRIVATE_MARKS = ("'s hand · ", *HAND_TITLES, "You know:", "You drew", "you hold", "you may keep it",
                  "Weapons in hand:", "Since your last turn")
 MOVES = 140  # moves of the game to play (a few rounds: every kind of moment comes up)
-
-
-class Clock(ManualClock):
-    def close(self) -> None:
-        """(Nothing to stop: time moves only when the test says.)"""
-
-
-class Workers(InlineWorkers):
-    def close(self) -> None:
-        """(The bots think on the caller's thread.)"""
 
 
 @pytest.fixture
