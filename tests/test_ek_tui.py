@@ -190,7 +190,7 @@ async def test_hint_points_at_the_hard_bots_play() -> None:
         assert table.selected_card() != BY_CODE["SKIP"]
         await pilot.press("h")
         message = table.query_one("#ek-message", Static)
-        await wait_until(pilot, lambda: "Hint:" in text(message))
+        await wait_until(pilot, lambda: "Hint (" in text(message))
         assert "play Skip" in text(message) and table.selected_card() == BY_CODE["SKIP"]
         await pilot.press("enter")
         await wait_until(pilot, lambda: bool(session_of(table).log))
@@ -406,7 +406,7 @@ async def test_after_the_cursor_moves_off_a_hint_enter_does_what_the_cursor_says
         note = " ".join(screen_text(app).split())  # Enter is the hint's now, not "play Shuffle"
         assert "⏎ plays the hint above" in note and "Enter: play" not in note
         await pilot.press("right", "left")  # off the hint and back: the hint is gone
-        assert table.hinted is None and "Hint:" not in table.message
+        assert table.hinted is None and "Hint (" not in table.message
         await pilot.pause()
         assert "plays the hint" not in screen_text(app)
         await pilot.press("enter")

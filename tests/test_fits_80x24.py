@@ -124,6 +124,32 @@ async def test_a_table_fits_at_every_position_and_with_its_hint(write_settings, 
             await fits(pilot)
 
 
+@pytest.mark.parametrize("game, players, config", [("kill-the-kings", 1, {"mode": "killer"})] + TABLES[::2])
+@async_test
+async def test_a_hint_with_a_long_reason_still_says_its_key(write_settings, game, players, config) -> None:
+    """A reason too long for the message lines is cut at its end: the key that plays the hint comes
+    first, so it is never the part cut."""
+    from cutthroat.host.updates import Hint
+
+    write_settings(card_style="unicode")
+    if game == "kill-the-kings":
+        session = Session(game, config, 1, [Seat("human", "You")])
+    else:
+        session = position(game, players, config, 1)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.host is not None and isinstance(app.screen, TableScreenBase))
+        table = app.screen
+        await pilot.pause()
+        action = app.host.hint(getattr(table, "viewer", 0)).action
+        table.show_hint(Hint(action, why="because " + "it keeps every door open and then some " * 6),
+                        table.update.version)
+        await pilot.pause()
+        assert "⏎ plays it)" in screen_text(app), screen_text(app)
+        assert "…" in screen_text(app)  # (the reason was cut: the test is of a long one)
+        await fits(pilot)
+
+
 @async_test
 async def test_a_reaction_window_line_keeps_the_seat_numbers_and_its_last_words(write_settings) -> None:
     """Hot-seat, five humans who may all answer: the line ends whole ("p: we all pass", also in the

@@ -250,7 +250,7 @@ async def test_hint_highlights_the_suggested_move() -> None:
         assert not table.query(".-hint")
 
         await pilot.press("h")
-        await wait_until(pilot, lambda: message(table).startswith("Hint:"))
+        await wait_until(pilot, lambda: message(table).startswith("Hint ("))
         assert table.hinted in session.legal_actions(0)
         assert table.hinted.kind == "draw"  # nothing else is possible before the first draw
         assert table.query_one("#deck").has_class("-hint")
@@ -259,7 +259,7 @@ async def test_hint_highlights_the_suggested_move() -> None:
         await play(pilot, table.hinted)
         assert not table.query(".-hint")  # a move clears the hint
         await pilot.press("h")
-        await wait_until(pilot, lambda: message(table).startswith("Hint:"))
+        await wait_until(pilot, lambda: message(table).startswith("Hint ("))
         hinted = table.hinted
         assert hinted in session.legal_actions(0)
         widget = f"#king{hinted.column}" if hinted.kind == "place" else f"#spot{hinted.spot}"
@@ -531,6 +531,26 @@ async def test_settings_say_which_games_undo_applies_to() -> None:
         await pilot.pause()
         notes = [str(n.render()) for n in app.screen.query(".setting-note")]
         assert "Kill The Kings only: placements since the last draw" in notes
+
+
+@async_test
+async def test_the_undo_setting_says_on_or_off_in_words_and_is_remembered(config_dir: Path) -> None:
+    """A switch is on or off by colour alone (blank under ASCII): the setting says its state."""
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        def undo_line() -> str:
+            return next(line for line in screen_text(app).splitlines() if line.lstrip().startswith("Undo"))
+
+        assert " On " in undo_line(), undo_line()
+        app.screen.query_one("#undo", Select).focus()
+        await pilot.press("enter", "down", "enter")  # On -> Off
+        await wait_until(pilot, lambda: app.settings.undo is False)
+        await pilot.pause()
+        assert " Off " in undo_line(), undo_line()
+    stored = json.loads((config_dir / "settings.json").read_text(encoding="utf-8"))
+    assert stored["undo"] is False
 
 
 

@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select, Static, Switch
+from textual.widgets import Footer, Label, Select, Static
 
 from cutthroat.engine.registry import IMPLEMENTED, get_rules
 from cutthroat.tui.binding_ids import with_ids
 
 CARD_STYLES = [("Auto (by locale)", "auto"), ("Unicode ♠♥", "unicode"), ("ASCII", "ascii")]
 BOT_SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
+ON_OFF = [("On", "on"), ("Off", "off")]
 NOPE_WINDOWS = [("2 s", "2"), ("3 s", "3"), ("5 s", "5"), ("8 s", "8")]
 
 
@@ -42,7 +43,7 @@ class SettingsScreen(Screen):
                 yield Select(BOT_SPEEDS, value=settings.bot_speed, allow_blank=False, id="bot_speed")
             with Horizontal(classes="setting-row"):
                 yield Label("Undo")
-                yield Switch(value=settings.undo, id="undo")
+                yield Select(ON_OFF, value="on" if settings.undo else "off", allow_blank=False, id="undo")
                 yield Static(undo_note(), classes="setting-note")
             with Horizontal(classes="setting-row"):
                 yield Label("Answer window")
@@ -58,11 +59,10 @@ class SettingsScreen(Screen):
         if event.select.id == "theme":
             app.set_theme(str(event.value))
             return
-        setattr(app.settings, event.select.id, str(event.value))
+        if event.select.id == "undo":
+            app.settings.undo = event.value == "on"
+        else:
+            setattr(app.settings, event.select.id, str(event.value))
         if event.select.id == "card_style":
             app.apply_card_style()
         app.persist_settings()
-
-    def on_switch_changed(self, event: Switch.Changed) -> None:
-        self.app.settings.undo = event.value
-        self.app.persist_settings()

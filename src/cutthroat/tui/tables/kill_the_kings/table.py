@@ -485,7 +485,9 @@ class TableScreen(TableScreenBase):
         description = describe_action(self.view, action)
         why = f" — {hint.why}" if hint.why else ""
         self.refresh_table()
-        self.say(f"Hint: {description}{why} (Enter)")
+        key = self.key_text("activate").split("/")[0] or "Enter"
+        # The key first: a reason too long for the message lines is cut, never the way to play it.
+        self.say(f"Hint ({key} plays it): {description}{why}")
 
     def save_name(self) -> str:
         view = self.view
