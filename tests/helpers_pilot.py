@@ -133,7 +133,7 @@ async def enter_plays_the_hint(pilot: Pilot, table, timeout: float = 60.0):
     await pilot.press("h")
     await wait_until(pilot, lambda: table.hinted is not None, timeout)  # the search runs in a worker
     hinted = table.hinted
-    assert "Hint (" in table.message and "plays it):" in table.message, table.message
+    assert "Hint[/] (" in table.message and "plays it):" in table.message, table.message
     await pilot.press("enter")
     await wait_until(pilot, lambda: len(session.log) > before)
     assert session.log[before] == (seat, hinted)

@@ -756,6 +756,28 @@ async def test_keys_remapped_in_the_settings_file_take_effect(write_settings) ->
 
 
 @async_test
+async def test_a_remapped_enter_or_esc_is_the_key_the_table_names(write_settings) -> None:
+    """Sentences that say "press Enter" or "Esc drops it" name the key in force."""
+    from cutthroat.session import Session
+
+    write_settings(keymap={"pk.play": "o", "ktk.cancel": "z", "ktk.activate": "w"})
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    session = drive_to_own_turn(Session("psycho-killer", {}, 3, seats), seed=3)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "play a card" in screen_text(app))
+        assert "←→ o: play a card" in screen_text(app), screen_text(app)
+        assert app.screen.key_word("answer") == "Enter"  # Enter's other action keeps it
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        assert table.key_word("cancel") == "z" and table.key_word("activate") == "w"
+        assert table.key_word("menu") == "Esc"  # (Textual took Esc from both: it is given back)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+@async_test
 async def test_a_keymap_entry_that_takes_another_actions_key_is_refused_out_loud(write_settings) -> None:
     from cutthroat.tui.binding_ids import keymap_clashes, keymap_ids
 

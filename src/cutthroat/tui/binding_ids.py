@@ -59,6 +59,21 @@ def keymap_clashes(keymap: dict[str, str]) -> dict[str, str]:
     return clashes
 
 
+def with_shared_keys_kept(keymap: dict[str, str]) -> dict[str, str]:
+    """`keymap`, plus each binding that shares a key with a remapped one, named at its own keys.
+    Textual takes a remapped binding's old key from every binding on it (Esc is both "drop card"
+    and "menu" at Kill The Kings): named again, the others keep their key."""
+    kept = dict(keymap)
+    for bindings in REGISTERED.values():
+        for own in bindings:
+            if own.id not in keymap:
+                continue
+            for other in bindings:
+                if other.id and other.id not in kept and set(keys_of(other)) & set(keys_of(own)):
+                    kept[other.id] = other.key
+    return kept
+
+
 def keymap_ids() -> dict[str, Binding]:
     """Every binding id of every screen (importing them all), id -> its binding."""
     from cutthroat.tui import screens_index  # noqa: F401 - registers every screen's bindings

@@ -28,6 +28,10 @@ from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.event_log import EventLog
 
 
+#: A key as a sentence names it ("press Enter"), where the footer shows a mark or lower case.
+KEY_NAMES = {"⏎": "Enter", "enter": "Enter", "esc": "Esc", "tab": "Tab", "space": "Space"}
+
+
 class PortUpdate(Message):
     """An update is waiting in the screen's inbox (a wake-up: updates go through the inbox, in the
     order the host sent them, whichever thread sent them)."""
@@ -221,6 +225,14 @@ class TableScreenBase(Screen):
                     shown.append(display)
         return "/".join(shown)
 
+    def key_word(self, *actions: str) -> str:
+        """`key_text` for a sentence ("press Enter"): the first of `actions` bound here, ⏎ as the
+        word."""
+        for action in actions:
+            if keys := self.key_text(action):
+                return "/".join(KEY_NAMES.get(key, key) for key in keys.split("/"))
+        return ""
+
     # -- keys every table has ------------------------------------------------------------------------
     def after_game_over(self, choice: str | None) -> None:
         """The game-over dialog's answer: a new seed, the same seed, a look at the table, or
@@ -231,7 +243,8 @@ class TableScreenBase(Screen):
         elif choice == "same":
             app.play_again(self.seed)
         elif choice == "look":
-            self.say("The final table. Enter: the results · Esc: menu")
+            self.say(f"The final table. {self.key_word('results', 'activate')}: the results · "
+                     f"{self.key_word('menu')}: menu")
         else:
             app.leave_table()
 

@@ -210,7 +210,7 @@ class TableScreen(SharedTableScreen):
     def prompt_text(self, sight: Sight) -> str:
         update, bolt = sight.update, self.sym["bolt"]
         if update.over:
-            return "Press Enter for the results."
+            return f"Press {self.key_word('results')} for the results."
         f = self.frame(update)
         bots = [q for q in update.to_act if self.table.is_bot(q)]
         if f is not None and f.kind == WINDOW:
@@ -222,8 +222,8 @@ class TableScreen(SharedTableScreen):
         if not self.mine:
             return self.waiting_for(sight)
         if f is not None:
-            return f"[bold $warning]You must {escape(frame_need(f, self.names))} — press Enter[/]"
-        keys = ["←→ card", f"{self.key_text('select')}: combo", "Enter plays", f"{self.key_text('draw')} draws",
+            return f"[bold $warning]You must {escape(frame_need(f, self.names))} — press {self.key_word('answer')}[/]"
+        keys = ["←→ card", f"{self.key_text('select')}: combo", f"{self.key_word('play')} plays", f"{self.key_text('draw')} draws",
                 f"{self.key_text('hint')} hint"]
         return "[$text-muted]" + " · ".join(escape(k) for k in keys) + "[/]"
 

@@ -271,9 +271,9 @@ class TableScreen(TableScreenBase):
         if view.phase == "game_over":
             return "Game over."
         if view.phase == "round_over":
-            return "Round over — press Enter for the next round."
+            return f"Round over — press {self.key_word('activate')} for the next round."
         if not self.human_turn:
-            return "The bot is playing…  (Esc for the menu)"
+            return f"The bot is playing…  ({self.key_word('menu')} for the menu)"
         if view.drawn is not None:
             card = self.label(view.drawn)
             where = []
@@ -288,8 +288,8 @@ class TableScreen(TableScreenBase):
             card = self.label(view.reserve[self.picked])
             if cols:
                 return (f"{card} from reserve {SPOT_NAMES[self.picked]}: play it under "
-                        f"{'/'.join(str(c + 1) for c in sorted(cols))} (Esc drops it){self.doom_note(view, cols)}")
-            return f"{card} fits under no king right now (Esc drops it)"
+                        f"{'/'.join(str(c + 1) for c in sorted(cols))} ({self.key_word('cancel')} drops it){self.doom_note(view, cols)}")
+            return f"{card} fits under no king right now ({self.key_word('cancel')} drops it)"
         keys = f"{self.key_text('draw')} draw · 5–8 pick up a reserve card to play it · {self.key_text('hint')} hint"
         if None not in view.reserve:  # the next card may be the last: say how likely
             return f"Reserve full: {bust_cards(view)} of {counted(view.deck_count, 'card')} left would bust you\n{keys}"
@@ -329,7 +329,7 @@ class TableScreen(TableScreenBase):
 
     def after_round_end(self, result: str | None = None) -> None:
         if result == "look":
-            self.say(f"The board as round {self.view.round} ended. Enter: the round's score")
+            self.say(f"The board as round {self.view.round} ended. {self.key_word('activate')}: the round's score")
             return
         if self.view.phase == "round_over" and self.human_turn:
             self.act(NEXT_ROUND)
@@ -485,7 +485,7 @@ class TableScreen(TableScreenBase):
         description = describe_action(self.view, action)
         why = f" — {hint.why}" if hint.why else ""
         self.refresh_table()
-        key = self.key_text("activate").split("/")[0] or "Enter"
+        key = self.key_text("activate") or "⏎"
         # The key first: a reason too long for the message lines is cut, never the way to play it.
         self.say(f"Hint ({key} plays it): {description}{why}")
 

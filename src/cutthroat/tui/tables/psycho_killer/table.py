@@ -169,7 +169,7 @@ class TableScreen(SharedTableScreen):
     def prompt_text(self, sight: Sight) -> str:
         update = sight.update
         if update.over:
-            return "Press Enter for the results."
+            return f"Press {self.key_word('results')} for the results."
         f = self.frame(update)
         bots = [q for q in update.to_act if self.table.is_bot(q)]
         if f is not None and f.kind == WINDOW:
@@ -184,9 +184,9 @@ class TableScreen(SharedTableScreen):
         if not self.mine:
             return self.waiting_for(sight)
         if f is not None:
-            return "[bold $warning]Your decision — press Enter[/]"
+            return f"[bold $warning]Your decision — press {self.key_word('answer')}[/]"
         keys = "/".join(self.key_text(f"draw({d})") for d in range(2 if update.view.edition == 2 else 1))
-        return f"[$text-muted]{escape(keys)}: draw (ends your turn) · ←→ Enter: play a card[/]"
+        return f"[$text-muted]{escape(keys)}: draw (ends your turn) · ←→ {self.key_word('play')}: play a card[/]"
 
     def hidden_hand(self, sight: Sight):
         f = self.frame(sight.update)
@@ -277,7 +277,7 @@ class TableScreen(SharedTableScreen):
         elif self.update.view.gone[deck]:
             self.refuse(f"Deck {DECK_NAMES[deck]} is gone: draw from the other")
         else:
-            self.refuse("First answer the decision in front of you (Enter)")
+            self.refuse(f"First answer the decision in front of you ({self.key_word('answer')})")
 
     def action_answer(self) -> None:
         self.prompted = -1

@@ -181,7 +181,7 @@ class TableScreen(SharedTableScreen):
     def prompt_words(self, sight: Sight) -> str:
         update = sight.update
         if update.over:
-            return "Press Enter for the results."
+            return f"Press {self.key_word('results')} for the results."
         skip = "" if update.skipping else "  (f skips ahead)"
         if update.stepping:
             return f"[$text-muted]Activating…{skip}[/]"
@@ -190,9 +190,10 @@ class TableScreen(SharedTableScreen):
         if self.choosing():
             active = update.view.active.card
             if active is GOBBLIN_HANDS:
-                return "[bold $warning]Gobblin Hands: move a card — press Enter[/]"
-            return f"[bold $warning]Pick the player your {active.name} hits: 1–{len(self.names)} or Enter[/]"
-        return f"[$text-muted]←→ a card · 1–{len(self.names)}: in front of them · Enter: where[/]"
+                return f"[bold $warning]Gobblin Hands: move a card — press {self.key_word('choose')}[/]"
+            return (f"[bold $warning]Pick the player your {active.name} hits: 1–{len(self.names)} or "
+                    f"{self.key_word('choose')}[/]")
+        return f"[$text-muted]←→ a card · 1–{len(self.names)}: in front of them · {self.key_word('play')}: where[/]"
 
     def chip_labels(self, cards, selected) -> list[str]:
         return [f"{c.priority} {c.label}" for c in cards]
