@@ -210,7 +210,11 @@ async def test_with_the_memory_aid_off_k_tells_others_hands_as_counts_and_a_save
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         await wait_for(pilot, lambda: app.screen is table and table.placing())
         session = session_of(app)
-        assert any("memory aid off" in str(e) for e in table.query_one(EventLog).entries), "the log's opening line"
+        entries = [str(e) for e in table.query_one(EventLog).entries]
+        assert any("memory aid off" in e for e in entries), "the log's opening line"
+        taken = [e for e in entries if " took " in e]
+        assert taken and all(e.endswith("took the deck top") for e in taken if not e.startswith("Ana")), taken
+        assert any(e.startswith("Ana took ") and not e.endswith("the deck top") for e in taken), "her own, named"
         await pilot.press("k")
         await wait_for(pilot, lambda: isinstance(app.screen, KnownHandsScreen))
         known = "\n".join(str(w.render()) for w in app.screen.query(Static))  # the dialog's own text

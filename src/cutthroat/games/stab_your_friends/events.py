@@ -28,12 +28,14 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Drew(Event):
+    """`card` is None where a table's memory aid is off: the draw was seen, the log doesn't keep it."""
+
     seat: int
-    card: SyfCard
+    card: SyfCard | None
     kind = "drew"
 
     def describe(self, names=()) -> str:
-        return f"{seat_name(names, self.seat)} took {self.card.name}"
+        return f"{seat_name(names, self.seat)} took {self.card.name if self.card else 'the deck top'}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ h hint, s save, ? rules, Esc menu. The sentences come from `games/stab_your_frie
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.binding import Binding
 
 from cutthroat.engine.protocol import Action
@@ -80,6 +82,13 @@ class TableScreen(SharedTableScreen):
         call = {"crown": " · royal call-out", "anyone": " · call-out: anyone"}.get(view.call_out, "")
         aid = "" if memory_aid(self.table.config) else " · memory aid off: remember the draws"
         return [f"{view.n} players{call}{aid}", *self.seed_lines()]
+
+    def shown_events(self, events):
+        """With the memory aid off, the log says who took the deck top, not which card: it was seen
+        on the table as it was taken, and remembering it is the players' part (their own excepted)."""
+        if memory_aid(self.table.config):
+            return events
+        return [replace(e, card=None) if e.kind == "drew" and e.seat != self.log_seat else e for e in events]
 
     def news_events(self, seat: int, events) -> list:
         return [e for e in events if not (e.kind == "placed" and e.seat == seat)]  # it chose that card
