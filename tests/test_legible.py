@@ -4,6 +4,8 @@ shows the focused row with a mark, not by its background only."""
 
 from __future__ import annotations
 
+import pytest
+
 import pathlib
 
 from cutthroat.saves import Seat
@@ -69,6 +71,52 @@ async def test_ascii_card_marks_differ_without_colour(write_settings) -> None:
         assert drawn["-target"] == {"=|+"}
         assert drawn["-hint"] == {".:+"}
         assert drawn["-cursor"] == {"###"}
+
+
+@pytest.mark.parametrize("card_style", ["ascii", "unicode"])
+@async_test
+async def test_a_picked_reserve_card_is_framed_unlike_a_target(write_settings, card_style) -> None:
+    """Kill The Kings: the reserve card picked up to play and the columns it may go under differ
+    by the shape of their frames, not by colour alone."""
+    from cutthroat.tui.widgets.card import CardBox
+
+    write_settings(card_style=card_style)
+    app = CutthroatApp(start=dict(game="kill-the-kings", config={}, seed=5, seats=[Seat("human", "You")]))
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        await pilot.press("n", "5")  # a card drawn, put in reserve A
+        await wait_until(pilot, lambda: table.view.reserve[0] is not None)
+        await pilot.press("5")  # picked up again, to play under a king
+        await wait_until(pilot, lambda: table.query(".-selected"))
+        picked = table.query_one(".-selected")
+        for key in ("up", "right", "right"):  # the cursor off the picked card
+            if not picked.has_class("-cursor"):
+                break
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        targets = [box for box in table.query(CardBox) if box.has_class("-target") and not box.has_class("-cursor")]
+        assert targets, "a king the card fits under"
+        assert border_at(lines, picked) not in {border_at(lines, box) for box in targets}
+        assert border_at(lines, picked) != border_at(lines, table.query_one(".-cursor"))
+
+
+@async_test
+async def test_the_ascii_crown_is_not_the_hand_cursor(write_settings) -> None:
+    """Stab Your Friends in ASCII: the royal highness wears `@`; `^` is the hand's cursor alone."""
+    from cutthroat.tui.tables.base import TableScreenBase
+
+    write_settings(card_style="ascii")
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    app = CutthroatApp(start=dict(game="stab-your-friends", config={"first-royal": "1"}, seed=2, seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreenBase) and "hand" in screen_text(app))
+        lines = screen_text(app).splitlines()
+        crowned = next(line for line in lines if " 1 Ana " in line)  # her seat's row
+        assert "@" in crowned.split(" 1 Ana ")[0] and "^" not in crowned, "\n".join(lines)
+        assert [line for line in lines if "^" in line] == [line for line in lines if line.strip(" |^") == ""
+                                                           and "^" in line], "only the cursor row"
 
 
 @async_test

@@ -1,6 +1,6 @@
 """Card widgets. Colour is never the only signal: every card shows its suit symbol or letter,
-legal targets get a double border, the cursor a heavy one, and a hint a dashed one (in ASCII:
-`+=+`, `###` and `+..+`, against a plain card's `+-+`)."""
+legal targets get a double border, the cursor a heavy one, a hint a dashed one and a picked-up
+card a tall one (in ASCII: `+=+`, `###`, `+..+` and `|-|`, against a plain card's `+-+`)."""
 
 from __future__ import annotations
 

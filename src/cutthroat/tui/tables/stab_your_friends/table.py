@@ -68,9 +68,9 @@ class TableScreen(SharedTableScreen):
     ])
     UNICODE = {"turn": "▶", "crown": "♛", "alive": "♥", "lost": "·", "dead": "✝", "back": "▒", "side": "↻",
                "cards": "▮", "x": "✗", "dot": "·", "arrow": "▸", "star": "★"}
-    ASCII = {"turn": ">", "crown": "^", "alive": "o", "lost": ".", "dead": "x", "back": "#", "side": "~",
+    ASCII = {"turn": ">", "crown": "@", "alive": "o", "lost": ".", "dead": "x", "back": "#", "side": "~",
              "cards": "c", "x": "x", "dot": ".", "arrow": ">", "star": "*"}
-    ASCII_TEXT = str.maketrans({"▶": ">", "♛": "^", "♥": "o", "✝": "x", "▒": "#", "↻": "~", "▮": "c",
+    ASCII_TEXT = str.maketrans({"▶": ">", "♛": "@", "♥": "o", "✝": "x", "▒": "#", "↻": "~", "▮": "c",
                                 "★": "*", "⏎": "Enter", "←": "<", "→": "->", "▸": ">", "…": "...", "–": "-",
                                 "·": ".", "—": "-", "×": "x"})
 
