@@ -11,7 +11,7 @@ from textual.widgets import Markdown, OptionList, Static, Tree
 from cutthroat.engine.registry import get_rules
 from cutthroat.saves import Seat
 from cutthroat.tui.app import CutthroatApp
-from cutthroat.tui.rules_book import KEYS, card_page, game_book, rules_markdown, search, table_keys
+from cutthroat.tui.rules_book import KEYS, VARIANTS, card_page, game_book, rules_markdown, search, table_keys
 from cutthroat.tui.screens.rules import RulesScreen
 from cutthroat.tui.screens.title import TitleScreen
 from cutthroat.tui.tables import table_class
@@ -33,12 +33,31 @@ def test_the_book_opens_with_the_keys_and_the_turn(game: str) -> None:
     headings = [line[3:] for line in shown.splitlines() if line.startswith("## ")]
     original = [line[3:] for line in rules.rules_text().splitlines() if line.startswith("## ")]
     assert headings[:2] == [KEYS, rules.turn_heading]
-    assert headings[2:] == [h for h in original if h not in (KEYS, rules.turn_heading)]
+    assert [h for h in headings[2:] if h != VARIANTS] == [h for h in original if h not in (KEYS, rules.turn_heading)]
     keys = dict(table_keys(game))
     for binding in table_class(game).BINDINGS:
         if binding.description:
             assert any(binding.description in does for does in keys.values()), binding
     assert "`?` rules" in shown and "`L` log" in shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_variants_page_naming_each_setup_choice(game: str) -> None:
+    """Written in the rules ("## Variants") or, where they have none, made from the setup's own
+    choices: each choice's name, and for a choice of a few, each option as the setup shows it."""
+    book = game_book(game)
+    variants = [page for page in book.entries if page.short == "Variants"]
+    assert len(variants) == 1, [page.short for page in book.entries]
+    if variants[0].title != VARIANTS:
+        return  # (the rules' own page: their words)
+    names = [entry.title for entry in variants[0].entries]
+    for variant in get_rules(game).variants:
+        if variant.per_seat:
+            continue
+        assert variant.title in names, (variant.title, names)
+        entry = variants[0].entries[names.index(variant.title)]
+        assert all(label in entry.text for label in variant.labels), entry.text
+    assert "  " not in variants[0].text and ".." not in variants[0].text
 
 
 @pytest.mark.parametrize("game", CARD_GAMES)

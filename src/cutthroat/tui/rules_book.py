@@ -89,6 +89,29 @@ def keys_section(game_id: str, told: str | None, keymap: Keymap = ()) -> str | N
             " On a card in your hand, `?` opens that card's entry here." + (f"\n\n{more}" if more else ""))
 
 
+VARIANTS = "Variants (the choices on the setup screen)"
+
+
+def variants_section(game_id: str) -> str | None:
+    """A "Variants" section from the game's setup choices, for rules that have none of their own:
+    each choice, its options as the setup screen names them, its default, what it does."""
+    rows = []
+    for variant in get_rules(game_id).variants:
+        if variant.per_seat:
+            continue
+        named = dict(zip(variant.choices, variant.labels or variant.choices))
+        options = " · ".join(named.values()) if named else "free text"
+        default = (f"; {named.get(variant.default, variant.default).split(' — ')[0]} unless you choose"
+                   if variant.default else "")
+        # (the command line's help, less what the options above already say: its ids, a shape word)
+        does = re.sub(r"^[A-Z]+: ", "", variant.help)
+        if variant.choices:
+            does = does.replace(": " + ", ".join(variant.choices), "")
+        does = does.rstrip(".")
+        rows.append(f"- **{variant.title or variant.name}** ({options}{default}): {does[:1].upper()}{does[1:]}.")
+    return f"{VARIANTS}\n" + "\n".join(rows) if rows else None
+
+
 def entries(game_id: str, section: str, body: str) -> tuple[Page, ...]:
     """The section's entries: each bullet opening with a bold name, with its indented lines."""
     found: list[Page] = []
@@ -122,6 +145,9 @@ def _game_book(game_id: str, keymap: Keymap) -> Page:
     turn = [heading[rules.turn_heading]] if rules.turn_heading in heading else []
     keys = keys_section(game_id, heading.get(KEYS), keymap)
     ordered = ([keys] if keys else []) + turn + [s for s in sections if s not in turn and s is not heading.get(KEYS)]
+    if not any(short(h) == "Variants" for h in heading) and (variants := variants_section(game_id)):
+        ours = next((i for i, s in enumerate(ordered) if s.startswith("Our choices")), len(ordered))
+        ordered.insert(ours, variants)  # (before our choices, as the games with their own have it)
     pages = []
     for section in ordered:
         heading, _, body = section.rstrip().partition("\n")
