@@ -134,3 +134,23 @@ GAMES = [("psycho-killer", {"hold-your-nerve": "on"}),
 @async_test
 async def test_every_key_the_footer_shows_acts(manual_time, game, config) -> None:
     await walk(game, config, seed=1, steps=150)
+
+
+@pytest.mark.parametrize("game", ["exploding-kittens", "kill-your-friends", "stab-your-friends", "psycho-killer"])
+@async_test
+async def test_after_a_hint_the_footer_offers_enter_to_play_it(write_settings, game) -> None:
+    """The footer shows one binding a key: while a hint stands, Enter's is "play hint" (a hidden
+    one took ⏎ out of the footer, though Enter played the hint)."""
+    from cutthroat.session import Session
+    from helpers_pilot import drive_to_own_turn, screen_text, wait_until
+
+    write_settings(card_style="unicode")
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    app = CutthroatApp(loaded=drive_to_own_turn(Session(game, {}, 4, seats), seed=4).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen) and app.screen.started)
+        table = app.screen
+        await pilot.press("h")
+        await wait_until(pilot, lambda: table.standing_hint() is not None)
+        await pilot.pause()
+        assert "⏎ play hint" in screen_text(app).splitlines()[-1], screen_text(app).splitlines()[-1]

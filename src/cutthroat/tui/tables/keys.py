@@ -15,8 +15,9 @@ RESULTS_KEY = Binding("enter", "results", "results", key_display="⏎")
 
 def play_hint_key(keys: str = "enter") -> Binding:
     """Enter right after a hint plays the hinted move whole (target included); a game lists it
-    before its own Enter, which takes over once the hint is gone or the cursor has moved."""
-    return Binding(keys, "play_hint", "play hint", key_display="⏎", show=False)
+    before its own Enter, which takes over once the hint is gone or the cursor has moved. Shown:
+    the footer shows one binding a key, the first that acts, so hidden it would hide ⏎ too."""
+    return Binding(keys, "play_hint", "play hint", key_display="⏎")
 
 
 SKIP_KEY = Binding("f", "skip_ahead", "skip ahead")
