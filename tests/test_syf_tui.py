@@ -147,6 +147,26 @@ async def test_a_save_made_mid_activation_resumes_at_that_very_step() -> None:
         assert session_of(app).log[len(data.log)][1].kind == "target"
 
 
+@async_test
+async def test_a_prompt_names_only_the_seat_numbers_that_answer() -> None:
+    """The Bow's prompt put away, the table's line names the players it may hit ("2–3", never
+    "1–3": not yourself), as the footer's number keys do."""
+    from pathlib import Path
+
+    from cutthroat import saves
+    from cutthroat.tui.tables.base import seat_numbers
+
+    data = saves.read(Path(__file__).parent.parent / "saves" / "syf-your-bow-mid-activation.json")
+    app = CutthroatApp(loaded=data)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("escape")  # put away: the decision waits on the table
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and "hits:" in screen_text(app))
+        targets = [a.seat for a in session_of(app).legal_actions(0) if isinstance(a, Target)]
+        assert 0 not in targets and targets
+        assert f"hits: {seat_numbers(targets, dash='–')} or Enter" in screen_text(app), screen_text(app)
+
+
 async def wait_for(pilot, condition, tries: int = 200) -> None:
     for _ in range(tries):
         if condition():

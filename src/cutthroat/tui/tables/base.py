@@ -32,6 +32,17 @@ from cutthroat.tui.widgets.event_log import EventLog
 KEY_NAMES = {"⏎": "Enter", "enter": "Enter", "esc": "Esc", "tab": "Tab", "space": "Space"}
 
 
+def seat_numbers(seats, dash: str = "-") -> str:
+    """Seats (0-based) as the numbers their keys are, in runs: "1-4", "2-3", "1,3"."""
+    runs: list[list[int]] = []
+    for n in sorted(q + 1 for q in seats):
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ",".join(f"{r[0]}{dash}{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
 class PortUpdate(Message):
     """An update is waiting in the screen's inbox (a wake-up: updates go through the inbox, in the
     order the host sent them, whichever thread sent them)."""
@@ -79,14 +90,7 @@ class TableScreenBase(Screen):
     def fit_seat_keys(self, seats: list[int] | None = None) -> None:
         """The footer's "1-8" says the seat numbers that answer now: this table's seats ("1-4"
         at four), or only the seats a shared window asks ("2-3", "1,3")."""
-        numbers = [q + 1 for q in (range(len(self.names)) if seats is None else seats)]
-        runs: list[list[int]] = []
-        for n in numbers:
-            if runs and runs[-1][-1] == n - 1:
-                runs[-1].append(n)
-            else:
-                runs.append([n])
-        shown = ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+        shown = seat_numbers(range(len(self.names)) if seats is None else seats)
         bindings = self._bindings.key_to_bindings
         for key, listed in bindings.items():
             bindings[key] = [replace(b, key_display=shown) if b.action == "seat(0)" and b.show else b

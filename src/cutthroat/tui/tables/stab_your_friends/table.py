@@ -27,6 +27,7 @@ from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING, PLAYING
 from cutthroat.games.stab_your_friends.text import PHASE_NAMES, WIN_HOW, describe_action
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
+from cutthroat.tui.tables.base import seat_numbers
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.tables.stab_your_friends.known import KnownHandsScreen
@@ -200,9 +201,13 @@ class TableScreen(SharedTableScreen):
             active = update.view.active.card
             if active is GOBBLIN_HANDS:
                 return f"[bold $warning]Gobblin Hands: move a card — press {self.key_word('choose')}[/]"
-            return (f"[bold $warning]Pick the player your {active.name} hits: 1–{len(self.names)} or "
+            return (f"[bold $warning]Pick the player your {active.name} hits: {self.numbers_now()} or "
                     f"{self.key_word('choose')}[/]")
-        return f"[$text-muted]←→ a card · 1–{len(self.names)}: in front of them · {self.key_word('play')}: where[/]"
+        return f"[$text-muted]←→ a card · {self.numbers_now()}: in front of them · {self.key_word('play')}: where[/]"
+
+    def numbers_now(self) -> str:
+        """The seat numbers that answer now ("2–4": not yourself, not a player who is out)."""
+        return seat_numbers(self.answering_seats() or range(len(self.names)), dash="–")
 
     def chip_labels(self, cards, selected) -> list[str]:
         return [f"{c.priority} {c.label}" for c in cards]
