@@ -227,18 +227,20 @@ async def test_exploding_kittens_knows_five_long_cards_and_still_shows_the_disca
         assert "Discard ▸ See the Future 5x" in shown and "You know: 1 Exploding  2 Tacocat" in shown, shown
 
 
+@pytest.mark.parametrize("game", ["psycho-killer", "kill-your-friends"])
 @async_test
-async def test_the_curtain_tells_everything_since_that_seat_last_looked() -> None:
+async def test_the_curtain_tells_everything_since_that_seat_last_looked(game) -> None:
     """Hot-seat: the curtain's "Meanwhile" holds every public event since the seat named last had
     its own screen (no "X's turn" lines), scrolling when long; nothing on it is cut."""
     from cutthroat.tui.widgets.curtain import CurtainScreen
     from cutthroat.tui.widgets.news import NewsScreen
 
     seats = [Seat("human", "Ana"), Seat("human", "Bob")] + [Seat("bot", n, "random") for n in ("Cy", "Dee", "Eve")]
-    app = CutthroatApp(start={"game": "psycho-killer", "config": {}, "seed": 4, "seats": seats, "think_ms": None,
+    app = CutthroatApp(start={"game": game, "config": {}, "seed": 4, "seats": seats, "think_ms": None,
                               "keep": False})
+    own_move_at: dict[int, int] = {}  # seat -> where its own last move's lines begin in `public`
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(3):  # three curtains: each tells what came after its player's last look
+        for _ in range(6):  # six curtains: each tells what came after its player's last look
             for _ in range(20):  # (a player's own news comes first, read with Enter)
                 await wait_until(pilot, lambda: isinstance(app.screen, (CurtainScreen, NewsScreen)))
                 if isinstance(app.screen, CurtainScreen):
@@ -253,9 +255,12 @@ async def test_the_curtain_tells_everything_since_that_seat_last_looked() -> Non
             assert not any(line.endswith("'s turn") for line in told), told
             if seat in table.looked:
                 assert len(told) > 3  # (the old curtain kept 3)
+            if seat in own_move_at:
+                assert table.looked[seat] > own_move_at[seat], "its own move isn't news to it"
             await pilot.press("enter")
             await wait_until(pilot, lambda: table.mine)
-            moves = len(session_of(app).log)
+            moves, seen = len(session_of(app).log), len(table.public)
             update = table.update
-            app.host.submit(seat, next((a for a in update.legal if a.kind == "draw"), update.legal[0]))
-            await wait_until(pilot, lambda: len(session_of(app).log) > moves)
+            assert table.act(next((a for a in update.legal if a.kind == "draw"), update.legal[0]))
+            await wait_until(pilot, lambda: len(session_of(app).log) > moves and len(table.public) > seen)
+            own_move_at[seat] = seen

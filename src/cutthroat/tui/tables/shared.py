@@ -65,6 +65,7 @@ class SharedTableScreen(TableScreenBase):
         self.news = ""
         self.public: list[str] = []  # hot-seat: the public events told since the table opened, in words
         self.looked: dict[int, int] = {}  # hot-seat: how many of them each seat had when it last looked
+        self.moved: tuple[int, int] | None = None  # hot-seat: (seat, version) of the move just made on screen
         self.hinted: Action | None = None  # the hint on screen, while Enter plays it
         self.hinted_at: tuple = ()  # where the hint put the cursor and selection (`pointer`)
 
@@ -73,6 +74,9 @@ class SharedTableScreen(TableScreenBase):
         if update.seat is None and self.lens.mode == HOT_SEAT:
             self.public += [self.sym_text(agree(e.describe(self.names))) for e in self.shown_events(update.events)
                             if e.kind not in FILLER]
+            if self.moved is not None and update.version > self.moved[1]:
+                self.looked[self.moved[0]] = len(self.public)  # its own move is no news to it
+                self.moved = None
 
     # -- layout -----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -443,10 +447,13 @@ class SharedTableScreen(TableScreenBase):
 
     # -- acting ------------------------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
+        sight = self.sight
         reason = self.submit(action)
         if reason is not None:
             self.refuse(reason)
             return False
+        if sight is not None and sight.private:
+            self.moved = (sight.seat, sight.update.version)
         self.message = ""
         return True
 
