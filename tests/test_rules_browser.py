@@ -222,6 +222,12 @@ async def test_the_contents_fit_their_column() -> None:
         await pilot.pause()
         assert tree.virtual_size.width <= tree.scrollable_content_region.width
         assert not tree.show_horizontal_scrollbar
+        cut = []
+        for line in range(tree.last_line + 1):
+            node = tree.get_node_at_line(line)
+            if node is not None and str(node.label).endswith("…"):
+                cut.append(str(node.label))
+        assert not cut, cut  # every heading and entry name whole (long ones say their topic first)
 
 
 @async_test

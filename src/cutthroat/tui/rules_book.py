@@ -42,9 +42,9 @@ class Page:
 
 
 def short(title: str) -> str:
-    """A title without its aside ("Our choices (where …)" → "Our choices"), for the contents
-    and the title bar."""
-    return re.split(r" \(|: ", title.rstrip(":."), maxsplit=1)[0]
+    """A title without its aside ("Our choices (where …)" → "Our choices", "Tacocat / Beard Cat"
+    → "Tacocat"), for the contents and the title bar."""
+    return re.split(r" \(|: | / ", title.rstrip(":."), maxsplit=1)[0]
 
 
 #: A player's keymap (binding id → keys) as the book's cache can hold it: `frozen(app._keymap)`.
@@ -188,7 +188,7 @@ def card_key(name: str) -> str:
 
 def card_page(game_id: str, name: str, keymap: Keymap = ()) -> Page | None:
     """The entry of the card called `name`: the entry whose name (or one of its " / " names) it
-    is, else the section whose heading names it ("Nope and the reaction window")."""
+    is, else the section whose heading names it ("Nope: the reaction window")."""
     book = game_book(game_id, keymap)
     key = card_key(name)
     for section in book.entries:

@@ -17,7 +17,7 @@ from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.rules_book import Page, books, card_page, frozen, game_book, search
 from cutthroat.tui.text import plain
 
-CONTENTS_WIDTH = 28  # the table of contents' columns, its border included
+CONTENTS_WIDTH = 32  # the table of contents' columns, its border included: a heading whole
 FOUND_MAX = 50  # search results listed at most
 
 
@@ -129,7 +129,7 @@ class RulesScreen(Screen):
         hits = search(event.value, self.keymap)[:FOUND_MAX]
         width = CONTENTS_WIDTH - 7  # the list's padding and scroll bar
         for i, page in enumerate(hits):
-            where = " · ".join(t for t in (game_book(page.game_id, self.keymap).short, page.section) if t)
+            where = " · ".join(t for t in (page.section, game_book(page.game_id, self.keymap).short) if t)  # (section first: it differs)
             label = Text(fit(page.short, width))
             label.append("\n  " + fit(where, width - 2), style="dim")
             found.add_option(Option(label, id=str(i)))

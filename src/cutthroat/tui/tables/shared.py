@@ -575,7 +575,7 @@ class SharedTableScreen(TableScreenBase):
         self.point_at(action)
         self.hinted, self.hinted_at = action, self.pointer()
         described = agree(self.rules.describe_action(self.update.view, action, self.names))
-        words = self.hint_words(action, described) + (f" ({hint.why})" if hint.why else "")
+        words = self.hint_words(action, described) + (f" — {hint.why}" if hint.why else "")  # (a reason may hold brackets)
         key = escape(self.sym_text(self.key_text("play_hint") or "⏎"))
         # The key first: a reason too long for the message lines is cut, never the way to play it.
         self.say(f"[bold $card-hint]Hint[/] ([bold]{key}[/] plays it): {escape(self.sym_text(words))}")

@@ -177,8 +177,8 @@ class TableScreen(SharedTableScreen):
             text = f"{s['turn']} {card.priority} [bold {card_style(card)}]{card.name}[/] {s['arrow']} {whom}: {card.short}"
         elif view.phase == PLAYING:
             played = 2 - view.queue.count(view.turn)
-            face = " face up (Crystal)" if plays_face_up(list(view.fronts[view.turn])) else ""
-            text = f"{s['turn']} [bold]{escape(who)}[/] places a card{face} ({played + 1} of 2)"
+            face = " face up, for the Crystal" if plays_face_up(list(view.fronts[view.turn])) else ""
+            text = f"{s['turn']} [bold]{escape(who)}[/] places a card ({played + 1} of 2){face}"
         else:
             text = f"{s['turn']} [bold]{escape(who)}[/] draws"
         if self.table.seats[view.turn].is_bot and view.phase != ACTIVATING:
