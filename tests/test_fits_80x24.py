@@ -264,3 +264,21 @@ async def test_the_curtain_tells_everything_since_that_seat_last_looked(game) ->
             assert table.act(next((a for a in update.legal if a.kind == "draw"), update.legal[0]))
             await wait_until(pilot, lambda: len(session_of(app).log) > moves and len(table.public) > seen)
             own_move_at[seat] = seen
+
+
+@pytest.mark.parametrize("lines, scrolls", [(3, False), (40, True)])
+@async_test
+async def test_a_long_meanwhile_says_how_to_read_it_all(lines, scrolls) -> None:
+    """The curtain's list shows the latest; longer than its box, its title names the keys that
+    scroll it (a short one doesn't)."""
+    from cutthroat.tui.widgets.curtain import CurtainScreen
+
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(CurtainScreen("Ana", meanwhile=[f"Bob plays card {i}" for i in range(lines)]))
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen)
+                         and f"Bob plays card {lines - 1}" in screen_text(app))  # (the latest: scrolled to)
+        if scrolls:
+            await wait_until(pilot, lambda: "↑↓: earlier and later" in screen_text(app))
+        assert ("↑↓: earlier and later" in screen_text(app)) == scrolls, screen_text(app)
+        await fits(pilot)

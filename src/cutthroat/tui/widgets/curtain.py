@@ -62,7 +62,14 @@ class CurtainScreen(SafeDismiss, Screen[str]):
     def on_mount(self) -> None:
         for events in self.query("#curtain-meanwhile"):
             events.focus()  # ↑↓ scroll it (Enter still passes the curtain)
-            events.call_after_refresh(events.scroll_end, animate=False)  # the latest in view, the rest above
+            events.call_after_refresh(self.show_latest, events)
+
+    def show_latest(self, events: VerticalScroll) -> None:
+        """The latest in view, the rest above; a list longer than its box says how to see it all."""
+        events.scroll_end(animate=False)
+        if events.max_scroll_y > 0:
+            keys = "Up/Down" if self.app.has_class("-ascii") else "↑↓"
+            self.query_one("#curtain-meanwhile-title", Static).update(f"Meanwhile ({keys}: earlier and later):")
 
     def action_rules(self) -> None:
         if self.game_id:
