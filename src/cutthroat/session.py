@@ -29,6 +29,7 @@ class Session:
         self.config = dict(config)
         self.seed = seed
         self.seats = seats
+        self._bot_at = tuple(s.is_bot for s in seats)  # (read on every move)
         self.state = state if state is not None else self.rules.new_game(self.config, seed, len(seats))
         self.log: list[tuple[int, Action]] = list(log or [])
         self.base = base  # where the log starts, if not the seeded deal (a save from older rules)
@@ -96,27 +97,33 @@ class Session:
     # -- changing --------------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply `action` for `seat` (default: the seat to act). IllegalAction leaves all unchanged."""
-        to_act = self.to_act
+        rules, state = self.rules, self.state
+        to_act = rules.to_act(state)
         if seat is None:
             if not to_act:
                 raise IllegalAction("The game is over")
             seat = to_act[0]
-        if seat not in to_act and action.kind not in self.rules.anytime_kinds:
+        if seat not in to_act and action.kind not in rules.anytime_kinds:
             raise IllegalAction(f"It is not {self.seats[seat].name}'s move")
-        undoable = self.undo_allowed and self.rules.undoable(self.state, action)
-        before = (self.rules.copy(self.state), [dict(s) for s in self.stats]) if undoable else None
-        decided = not self.kept and in_progress.decides(self.rules, self.state, seat, action, self.seats)
-        events = self.rules.apply(self.state, action, seat)
-        self.kept = self.kept or decided
+        undoable = self.undo_allowed and rules.undoable(state, action)
+        before = (rules.copy(state), [dict(s) for s in self.stats]) if undoable else None
+        # (A bot's move never decides: asked only for a human's, of a game not kept yet.)
+        decided = not self.kept and not self._bot_at[seat] and \
+            in_progress.decides(rules, state, seat, action, self.seats)
+        events = rules.apply(state, action, seat)
         # Asked again afterwards: a move that ended the round (or game) is no longer undoable.
-        if undoable and self.rules.undoable(self.state, action):
+        if undoable and rules.undoable(state, action):
             self._undo.append(before)
-        else:
+        elif self._undo:
             self._undo.clear()
         self.log.append((seat, action))
         if self.figures:
-            tally(self.rules, self.stats, events)
-        self._changed()
+            tally(rules, self.stats, events)
+        self.version += 1  # (`_changed`, inline: the move's path is the hot one)
+        if decided:
+            self.kept = True
+        if self.kept:
+            self.autosave()
         return events
 
     @property
