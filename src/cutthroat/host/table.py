@@ -654,6 +654,12 @@ class TableHost:
         session, rules = self.session, self.rules
         answers: dict[int, tuple[Any, bool]] = {}  # seat → (its bot, does it need a view?)
         open_plays = self._open_plays
+        # Only a command changes these (none runs in this loop): where the table has no pause, no
+        # answer made alone, no table's step and no reaction clock, the plan is the first bot to
+        # act, asked at once — worked out here; else (and at the end) `_plan` says.
+        bot_seats, max_moves, log = self._bot_seats, self.max_moves, session.log
+        plain = not (self._answers_alone or self._paces or self._holds) and self.bot_delay <= 0 and \
+            self._deadline is None and self.started
         while True:
             known = answers.get(seat)
             if known is None:
@@ -684,7 +690,15 @@ class TableHost:
             self._claim = None
             if session.autosave_error != self._autosave_error:
                 self._note_autosave()
-            following = self._plan(ask_now=True)
+            following = None
+            if plain and not self.closed and not self._queue and (max_moves is None or len(log) < max_moves):
+                version = session.version
+                for seat in rules.to_act(session.state):
+                    if seat in bot_seats:
+                        following = self._asked = (seat, version)
+                        break
+            if following is None:
+                following = self._plan(ask_now=True)
             if open_plays:
                 self._held += events
                 if self._hidden_play() is None:
