@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from cutthroat.bots import make_bot
 from cutthroat.engine.registry import get_rules
 from cutthroat.host import InlineWorkers, ManualClock, SeatPort, TableHost
 from cutthroat.saves import Seat
@@ -94,3 +95,30 @@ def test_a_listener_arriving_between_moves_hears_the_next_move():
     host.start()
     assert session.is_over
     assert len(heard) == len(session.log) - 9, "every move from the tenth on was told"
+
+
+@pytest.mark.parametrize("game", ["exploding-kittens", "psycho-killer"])
+def test_the_seats_before_an_open_play_are_read_not_replayed(game, monkeypatch):
+    """Where a play waits for its choices, who was to act before it is recorded as it starts:
+    the same answer as the log replayed, without replaying it (it was a replay a move)."""
+    from cutthroat import saves
+
+    checked = 0
+    for seed in range(6):
+        rules = get_rules(game)
+        session = Session(game, rules.default_config(), seed, [Seat("bot", f"B{i}", "random") for i in range(4)],
+                          undo_allowed=False)
+        bots = {i: make_bot(rules, "random", seed=seed + i)
+                for i in range(4)}
+        while session.to_act:
+            seat = session.to_act[0]
+            session.apply(bots[seat].choose(None, session.legal_actions(seat)), seat)
+            if session.open_play() is not None:
+                replays = []
+                monkeypatch.setattr(saves, "replay", lambda *a, f=saves.replay: replays.append(1) or f(*a))
+                told = session.settled_to_act()
+                assert replays == []
+                monkeypatch.undo()
+                assert told == rules.to_act(session.settled())
+                checked += 1
+    assert checked >= 5

@@ -357,7 +357,7 @@ class TableHost:
         to one attack, asked at once), their prompts would change under them and tell it anyway,
         so such a play is told as it is made (and its taking back too)."""
         open_play = self.session.open_play()
-        if open_play is None or list(self.rules.to_act(self.session.settled())) != [open_play[0]]:
+        if open_play is None or list(self.session.settled_to_act()) != [open_play[0]]:
             return None
         return open_play
 
