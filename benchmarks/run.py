@@ -7,7 +7,7 @@ Prints one JSON line per figure:
   yardstick (shared/bench/ktk_reference.py, imported and run in the same process), and their ratio
   (the median of 3 × `--repeat` alternating pairs of short runs, and the ratio of the best runs);
 - simulate: the same through `cutthroat simulate` (every game on a table host with a manual clock,
-  the code path of play);
+  the code path of play), and its ratio to the yardstick run just before and after it;
 - hard_bot: the hard bot's decision time (mean, 95th percentile, max);
 - kill-your-friends, exploding-kittens and stab-your-friends: random 4-player games per second through the protocol
   and through `cutthroat simulate`, and the hard (search) bot's decision time at its default
@@ -215,9 +215,15 @@ def main() -> None:
                       "ratio": round(statistics.median(ratios), 2) if ratios else None,
                       "best_ratio": round(best, 2) if best else None,
                       "ratios_range": [round(min(ratios), 2), round(max(ratios), 2)] if ratios else None}))
+    # The yardstick just before and just after, so the ratio compares like with like.
+    before = reference_games_per_second(args.reference, chunk)
     sim = simulate(args.games, "random")
+    after = reference_games_per_second(args.reference, chunk)
+    yardstick = (before + after) / 2 if before and after else None
     print(json.dumps({"figure": "simulate_random", "games_per_second": sim["games_per_second"],
-                      "mean_actions": sim["mean_actions"]}))
+                      "mean_actions": sim["mean_actions"],
+                      "yardstick": round(yardstick, 1) if yardstick else None,
+                      "ratio": round(sim["games_per_second"] / yardstick, 2) if yardstick else None}))
     print(json.dumps({"figure": "hard_decision_time", **hard_decisions(args.hard_games)}))
     games = max(1, args.games // 3)
     for game, tag in (("kill-your-friends", "kyf"), ("exploding-kittens", "ek"), ("stab-your-friends", "syf")):

@@ -289,8 +289,8 @@ def cmd_simulate(args) -> int:
         # The first seat rotates so no level profits from its seat.
         order = [levels[(i + g) % players] for i in range(players)]
         game_seed = seed + g
-        bots = {i: _TimedBot(make_bot(rules, lvl, seed=game_seed * 97 + i, think_ms=args.think,
-                                      playouts=args.playouts), thinking.get(lvl))
+        bots = {i: _timed(make_bot(rules, lvl, seed=game_seed * 97 + i, think_ms=args.think,
+                                   playouts=args.playouts), thinking.get(lvl))
                 for i, lvl in enumerate(order)}
         try:
             session = Session(rules.game_id, config, game_seed,
@@ -331,6 +331,11 @@ def cmd_simulate(args) -> int:
         for key, value in report.items():
             print(f"{key:>18}: {value}")
     return 1 if errors else 0
+
+
+def _timed(bot, times: list[float] | None):
+    """The bot, timed into `times` where its decisions are timed (not the random bot's)."""
+    return bot if times is None else _TimedBot(bot, times)
 
 
 class _TimedBot:

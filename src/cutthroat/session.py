@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cutthroat import in_progress, saves
-from cutthroat.engine.protocol import Action, Event, IllegalAction, Result
+from cutthroat.engine.protocol import Action, Event, IllegalAction, Result, Rules
 from cutthroat.engine.registry import get_rules
 from cutthroat.saves import SaveData, SaveError, Seat, new_stats, tally
 
@@ -29,8 +29,14 @@ class Session:
         self.config = dict(config)
         self.seed = seed
         self.seats = seats
+        self._bot_at = tuple(s.is_bot for s in seats)  # (read on every move)
         self.state = state if state is not None else self.rules.new_game(self.config, seed, len(seats))
         self.log: list[tuple[int, Action]] = list(log or [])
+        #: Where a play may wait for its choices: for each move of the log, the seats that were to
+        #: act before it (None for a move this session did not make): `settled_to_act` reads it
+        #: instead of replaying the log.
+        self._open_plays = type(self.rules).open_play is not Rules.open_play
+        self._acting: list[tuple[int, ...] | None] = [None] * len(self.log)
         self.base = base  # where the log starts, if not the seeded deal (a save from older rules)
         if state is None and self.rules.seat_bots(self.state, frozenset(i for i, s in enumerate(seats) if s.is_bot)):
             self.base = self.rules.copy(self.state)  # the deal, told which seats bots play
@@ -96,27 +102,35 @@ class Session:
     # -- changing --------------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply `action` for `seat` (default: the seat to act). IllegalAction leaves all unchanged."""
-        to_act = self.to_act
+        rules, state = self.rules, self.state
+        to_act = rules.to_act(state)
         if seat is None:
             if not to_act:
                 raise IllegalAction("The game is over")
             seat = to_act[0]
-        if seat not in to_act and action.kind not in self.rules.anytime_kinds:
+        if seat not in to_act and action.kind not in rules.anytime_kinds:
             raise IllegalAction(f"It is not {self.seats[seat].name}'s move")
-        undoable = self.undo_allowed and self.rules.undoable(self.state, action)
-        before = (self.rules.copy(self.state), [dict(s) for s in self.stats]) if undoable else None
-        decided = not self.kept and in_progress.decides(self.rules, self.state, seat, action, self.seats)
-        events = self.rules.apply(self.state, action, seat)
-        self.kept = self.kept or decided
+        undoable = self.undo_allowed and rules.undoable(state, action)
+        before = (rules.copy(state), [dict(s) for s in self.stats]) if undoable else None
+        # (A bot's move never decides: asked only for a human's, of a game not kept yet.)
+        decided = not self.kept and not self._bot_at[seat] and \
+            in_progress.decides(rules, state, seat, action, self.seats)
+        events = rules.apply(state, action, seat)
         # Asked again afterwards: a move that ended the round (or game) is no longer undoable.
-        if undoable and self.rules.undoable(self.state, action):
+        if undoable and rules.undoable(state, action):
             self._undo.append(before)
-        else:
+        elif self._undo:
             self._undo.clear()
         self.log.append((seat, action))
+        if self._open_plays:
+            self._acting.append(tuple(to_act))
         if self.figures:
-            tally(self.rules, self.stats, events)
-        self._changed()
+            tally(rules, self.stats, events)
+        self.version += 1  # (`_changed`, inline: the move's path is the hot one)
+        if decided:
+            self.kept = True
+        if self.kept:
+            self.autosave()
         return events
 
     @property
@@ -129,6 +143,7 @@ class Session:
             return False
         self.state, self.stats = self._undo.pop()
         self.log.pop()
+        del self._acting[len(self.log):]
         self._settled = None  # (the log no longer leads there)
         self._changed()
         return True
@@ -175,6 +190,15 @@ class Session:
                                                 self.log[:kept], None, self.base))
         return self._settled[1]
 
+    def settled_to_act(self) -> list[int]:
+        """`rules.to_act(self.settled())`: the seats to act before the play still waiting for its
+        choices — as recorded when its first move was made, else from the log replayed."""
+        kept = self._kept()
+        if kept == len(self.log):
+            return self.rules.to_act(self.state)
+        acting = self._acting[kept] if self._open_plays and kept < len(self._acting) else None
+        return list(acting) if acting is not None else self.rules.to_act(self.settled())
+
     def open_events(self) -> list[Event]:
         """The open play's events, untold so far (a host resuming a game mid-play holds them)."""
         kept = self._kept()
@@ -195,6 +219,7 @@ class Session:
         self.state = saves.replay(self.rules, self.config, self.seed, len(self.seats), log,
                                   stats if self.figures else None, self.base)
         self.log = log
+        del self._acting[len(log):]
         if self.figures:
             self.stats = stats
         self._undo.clear()

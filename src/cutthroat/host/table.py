@@ -68,6 +68,7 @@ class TableHost:
         self._answers_alone = type(self.rules).auto_action is not Rules.auto_action or bool(self.quick_pass)
         self._reactions = type(self.rules).reaction_default is not Rules.reaction_default
         self._paces = type(self.rules).paced_action is not Rules.paced_action
+        self._open_plays = type(self.rules).open_play is not Rules.open_play  # (a play may wait for its choices)
         self._inline = isinstance(self.workers, InlineWorkers)
         self._bot_seats = frozenset(i for i, s in enumerate(self.info.seats) if s.is_bot)
         self._bots: dict[int, Any] = dict(bots or {})  # made on first use unless given
@@ -356,7 +357,7 @@ class TableHost:
         to one attack, asked at once), their prompts would change under them and tell it anyway,
         so such a play is told as it is made (and its taking back too)."""
         open_play = self.session.open_play()
-        if open_play is None or list(self.rules.to_act(self.session.settled())) != [open_play[0]]:
+        if open_play is None or list(self.session.settled_to_act()) != [open_play[0]]:
             return None
         return open_play
 
@@ -487,7 +488,10 @@ class TableHost:
             return legal[0]
 
     # -- what comes next --------------------------------------------------------------------------
-    def _plan(self) -> None:
+    def _plan(self, ask_now: bool = False) -> tuple[int, int] | None:
+        """Plan what comes next (see the module's docstring). `ask_now` (the inline bots' loop):
+        a bot to ask at once, with nothing else queued, is returned as (seat, version) for the
+        caller to ask, not queued."""
         session, rules = self.session, self.rules
         state, version = session.state, session.version
         to_act = rules.to_act(state)
@@ -512,24 +516,33 @@ class TableHost:
             return
         if self._paces and self._pace(state, version, to_act):
             return
-        bots = [seat for seat in to_act if seat in self._bot_seats]
-        if bots:
+        bot_seats = self._bot_seats
+        for seat in to_act:  # the first bot to act is asked
+            if seat in bot_seats:
+                break
+        else:
+            seat = None
+        if seat is not None:
             if self._deadline is not None:
                 self._cancel_deadline()
-            seat = bots[0]
             if self._asked == (seat, version):
                 return
             self._asked = (seat, version)
-            reacting = len(to_act) > 1 or (self._reactions and rules.reaction_default(state, seat) is not None)
-            delay = 0.0 if self._skipping or reacting or rules.answered_at_once(state, seat) else self.bot_delay
-            ask = lambda: self._ask_bot(seat, version)  # noqa: E731
+            # The bot pause: none for reactions, while skipping ahead, or for an answer at once.
+            delay = self.bot_delay
+            if delay > 0 and (self._skipping or len(to_act) > 1 or rules.answered_at_once(state, seat) or (
+                    self._reactions and rules.reaction_default(state, seat) is not None)):
+                delay = 0.0
             if delay > 0:
+                ask = lambda: self._ask_bot(seat, version)  # noqa: E731
                 if self._bot_timer is not None:
                     self._bot_timer.cancel()
                 self._bot_timer = self.clock.call_at(self.clock.now() + delay, lambda: self._post(ask))
+            elif ask_now and not self._queue:
+                return seat, version
             else:
-                self._queue.append(ask)
-            return
+                self._queue.append(lambda: self._ask_bot(seat, version))
+            return None
         self._skipping = False
         self._time_turn(state, version, to_act)
         reacting = [seat for seat in to_act if rules.reaction_default(state, seat) is not None] \
@@ -616,17 +629,12 @@ class TableHost:
             if self._asked == (seat, version):
                 self._asked = None
             return
+        if self._inline:  # we are the writer already: answer now
+            self._bots_inline(seat, version)
+            return
         bot = self._bot(seat)
         view = self.rules.view(session.state, seat) if getattr(bot, "needs_view", True) else None
         legal = self.rules.legal_actions(session.state, seat)
-        if self._inline:  # we are the writer already: answer now
-            try:
-                action = bot.choose(view, legal)
-            except Exception as exc:  # noqa: BLE001 - survived in _bot_answer
-                self._bot_answer(seat, version, None, exc, legal)
-            else:
-                self._bot_answer(seat, version, action, None, legal)
-            return
 
         def think() -> None:
             try:
@@ -636,6 +644,68 @@ class TableHost:
             self._post(lambda: self._bot_answer(seat, version, action, error, legal))
 
         self.workers.run(think)
+
+    def _bots_inline(self, seat: int, version: int) -> None:
+        """Inline workers: the bot to act answers now, and while nobody listens (no port, no
+        pause, nothing else queued) the next bot too, in this loop: a move costs the bot's choice,
+        one `apply` and the plan — no update built, no command queued. The same moves, in the
+        same order, as the general path (`_bot_answer`, `_move`, `_changed`), which takes over
+        at the first move anything else needs."""
+        session, rules = self.session, self.rules
+        answers: dict[int, tuple[Any, bool]] = {}  # seat → (its bot, does it need a view?)
+        open_plays = self._open_plays
+        # Only a command changes these (none runs in this loop): where the table has no pause, no
+        # answer made alone, no table's step and no reaction clock, the plan is the first bot to
+        # act, asked at once — worked out here; else (and at the end) `_plan` says.
+        bot_seats, max_moves, log = self._bot_seats, self.max_moves, session.log
+        plain = not (self._answers_alone or self._paces or self._holds) and self.bot_delay <= 0 and \
+            self._deadline is None and self.started
+        while True:
+            known = answers.get(seat)
+            if known is None:
+                bot = self._bot(seat)
+                known = answers[seat] = (bot, getattr(bot, "needs_view", True))
+            bot, needs_view = known
+            state = session.state
+            legal = rules.legal_actions(state, seat)
+            try:
+                action = bot.choose(rules.view(state, seat) if needs_view else None, legal)
+            except Exception as exc:  # noqa: BLE001 - survived in _bot_answer
+                self._bot_answer(seat, version, None, exc, legal)
+                return
+            if self._ports or self._pauses:  # someone to tell, or a pause to set: the general path
+                self._bot_answer(seat, version, action, None, legal)
+                return
+            # `_bot_answer` (nothing ran since the plan asked: the answer is not stale) and `_move`
+            self._asked = None
+            default = rules.reaction_default(state, seat) if self._reactions else None
+            try:
+                events = session.apply(action, seat)
+            except IllegalAction as exc:
+                self._bot_failed(seat, IllegalAction(exc.reason), legal)
+                return
+            if default is None or action != default:
+                self._decisive += 1
+            # `_changed` with nobody to tell: a play waiting for its choices still holds its events
+            self._claim = None
+            if session.autosave_error != self._autosave_error:
+                self._note_autosave()
+            following = None
+            if plain and not self.closed and not self._queue and (max_moves is None or len(log) < max_moves):
+                version = session.version
+                for seat in rules.to_act(session.state):
+                    if seat in bot_seats:
+                        following = self._asked = (seat, version)
+                        break
+            if following is None:
+                following = self._plan(ask_now=True)
+            if open_plays:
+                self._held += events
+                if self._hidden_play() is None:
+                    self._held = []
+            if following is None:
+                return
+            seat, version = following
 
     def _bot_answer(self, seat: int, version: int, action: Action | None, error: Exception | None,
                     legal: list[Action]) -> None:
@@ -648,6 +718,10 @@ class TableHost:
             if reason is None:
                 return
             error = IllegalAction(reason)
+        self._bot_failed(seat, error, legal)
+
+    def _bot_failed(self, seat: int, error: Exception, legal: list[Action]) -> None:
+        """A bot raised or answered illegally: strict, it raises; else a legal move instead."""
         if self.strict:
             raise error
         name = self.info.seats[seat].name

@@ -31,7 +31,16 @@ from cutthroat.games.kill_the_kings.events import (
     RoundStarted,
     Stuck,
 )
-from cutthroat.games.kill_the_kings.state import FIT_TABLE, GAME_OVER, PLAY, ROUND_OVER, KtkState, tails
+from cutthroat.games.kill_the_kings.state import (
+    FIT_TABLE,
+    GAME_OVER,
+    KILLED,
+    KING_INDEX,
+    PLAY,
+    ROUND_OVER,
+    KtkState,
+    tails,
+)
 
 
 def deal(state: KtkState) -> None:
@@ -50,10 +59,16 @@ def _legal_draw(state: KtkState, action) -> bool:
     return state.drawn is None and bool(state.deck)
 
 
+def _tail(state: KtkState, c: int) -> int:
+    """`tails(state.columns)[c]`, for one column."""
+    column = state.columns[c]
+    n = len(column)
+    return KING_INDEX[c] if not n else column[-1].index if n < CARDS_TO_KILL else KILLED
+
+
 def _legal_place(state: KtkState, action) -> bool:
     c, drawn = action.column, state.drawn
-    return drawn is not None and type(c) is int and 0 <= c < COLUMNS and \
-        FIT_TABLE[drawn.index][tails(state.columns)[c]]
+    return drawn is not None and type(c) is int and 0 <= c < COLUMNS and FIT_TABLE[drawn.index][_tail(state, c)]
 
 
 def _legal_reserve(state: KtkState, action) -> bool:
@@ -67,7 +82,7 @@ def _legal_play_reserve(state: KtkState, action) -> bool:
             0 <= s < RESERVE_SPOTS and 0 <= c < COLUMNS):
         return False
     card = state.reserve[s]
-    return card is not None and FIT_TABLE[card.index][tails(state.columns)[c]]
+    return card is not None and FIT_TABLE[card.index][_tail(state, c)]
 
 
 def _legal_end_round(state: KtkState, action) -> bool:
@@ -83,10 +98,12 @@ def _draw(state: KtkState, action) -> list[Event]:
     card = state.deck.pop()
     state.drawn = card
     events: list[Event] = [CardDrawn(card, len(state.deck))]
-    fit = FIT_TABLE[card.index]
-    if None not in state.reserve and not any(fit[t] for t in tails(state.columns)):
-        events.append(Busted(card))
-        _end_round(state, "bust", events)
+    if None not in state.reserve:
+        fit = FIT_TABLE[card.index]
+        t0, t1, t2, t3 = tails(state.columns)
+        if not (fit[t0] or fit[t1] or fit[t2] or fit[t3]):
+            events.append(Busted(card))
+            _end_round(state, "bust", events)
     return events
 
 

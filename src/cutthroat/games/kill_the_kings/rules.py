@@ -49,6 +49,8 @@ def _by_mask(actions: tuple) -> tuple[tuple, ...]:
 
 _PLACES = _by_mask(PLACE)
 _RESERVES = _by_mask(RESERVE)
+#: With a card drawn: [columns it fits (4 bits) | empty spots (4 bits) << 4] → the places, then the spots.
+_DRAWN = tuple(_PLACES[mask & 15] + _RESERVES[mask >> 4] for mask in range(256))
 _PLAY_RESERVES = tuple(_by_mask(row) for row in PLAY_RESERVE)
 
 
@@ -93,10 +95,9 @@ class KillTheKingsRules(Rules):
         reserve = state.reserve
         if drawn is not None:
             fit = FIT_TABLE[drawn.index]
-            out = list(_PLACES[fit[t0] | fit[t1] << 1 | fit[t2] << 2 | fit[t3] << 3])
             r0, r1, r2, r3 = reserve
-            out += _RESERVES[(r0 is None) | (r1 is None) << 1 | (r2 is None) << 2 | (r3 is None) << 3]
-            return out
+            return list(_DRAWN[fit[t0] | fit[t1] << 1 | fit[t2] << 2 | fit[t3] << 3 | (r0 is None) << 4
+                               | (r1 is None) << 5 | (r2 is None) << 6 | (r3 is None) << 7])
         out = []
         for s in _SPOT_RANGE:
             card = reserve[s]
