@@ -202,6 +202,9 @@ def write(path: str | os.PathLike, data: SaveData) -> Path:
         write_atomically(path, text)
     except OSError as exc:
         raise SaveError(f"can't write {_shown(path)}: {_reason(exc)}") from None
+    from cutthroat import save_index
+
+    save_index.record(path, data)  # (the lists' summary of it, if its folder keeps an index)
     return path
 
 
