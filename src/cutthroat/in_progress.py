@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +32,8 @@ def folder(save_dir: str | os.PathLike) -> Path:
 
 def new_path(save_dir: str | os.PathLike, game: str) -> Path:
     """A fresh file for a new table: the game's id and a random table id, never reused."""
+    import secrets
+
     return folder(save_dir) / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
 
 

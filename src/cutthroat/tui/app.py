@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -16,7 +16,6 @@ from textual.events import Resize
 
 from cutthroat import in_progress, paths
 from cutthroat.saves import SaveData, SaveError, Seat
-from cutthroat.session import Session
 from cutthroat.settings import load_settings, save_settings
 from cutthroat.themes import DEFAULT_PALETTE, DEFAULT_THEME, load_themes, palette_css_variables
 from cutthroat.tui.ascii_filter import AsciiFilter, ascii_text
@@ -24,6 +23,9 @@ from cutthroat.tui.errors import SORRY, error_log_path, log_error
 from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.text import escape
 from cutthroat.tui.binding_ids import with_ids
+
+if TYPE_CHECKING:
+    from cutthroat.session import Session  # (loaded with the first table, not at start-up)
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 #: Footer keys as an ASCII screen says them.
@@ -190,6 +192,8 @@ class CutthroatApp(App):
     # -- games ---------------------------------------------------------------------------------
     def new_session(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
                     think_ms: int | None = None, autosave: Path | None = None, kept: bool = False) -> Session:
+        from cutthroat.session import Session
+
         return Session(game, config, seed, seats, autosave_path=autosave, think_ms=think_ms,
                        undo_allowed=self.settings.undo, kept=kept)
 
@@ -220,6 +224,8 @@ class CutthroatApp(App):
             autosave = None
         if autosave is not None and not self._take_claim(autosave):
             return
+        from cutthroat.session import Session
+
         session = Session.from_save(data, autosave_path=autosave, undo_allowed=self.settings.undo)
         session.autosave()
         if legacy and session.autosave_error is None:  # format 1's single autosave has moved
