@@ -448,3 +448,21 @@ async def test_continue_lists_every_game_whatever_the_index_says(save_dir: Path)
         await wait_until(pilot, lambda: isinstance(app.screen, ContinueScreen))
         assert sorted(g.path for g in app.screen.games) == sorted(g.autosave_path for g in games)
         assert all(g.summary is not None and "round 2 of 3" in g.summary.line for g in app.screen.games)
+
+
+@async_test
+async def test_the_title_lists_the_games_in_progress_once_and_again_on_its_return(save_dir: Path, monkeypatch) -> None:
+    played_ktk(save_dir)
+    listings, real = [], in_progress.games_in_progress
+    monkeypatch.setattr(in_progress, "games_in_progress", lambda d: listings.append(d) or real(d))
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.games)
+        await pilot.pause()
+        assert len(listings) == 1  # (not once on mount and again on the resume that comes with it)
+        played_ktk(save_dir, seed=6)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and len(app.screen.games) == 2)
+        assert "2 games in progress" in str(app.screen.query_one("#title-menu", OptionList).get_option("continue").prompt)

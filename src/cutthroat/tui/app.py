@@ -69,7 +69,7 @@ class CutthroatApp(App):
         self.startup_messages = [m for m in [settings_error, *theme_errors, self.apply_keymap()] if m]
         for loaded_theme in self.cutthroat_themes.values():
             self.register_theme(loaded_theme.theme)
-        self.theme = self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME
+        self._first_theme(self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME)
         self.ascii_filter = AsciiFilter(enabled=False)
         self._filters.append(self.ascii_filter)
         self.host = None  # the table host of the game on screen (None at a server's table)
@@ -87,6 +87,19 @@ class CutthroatApp(App):
         self._recovered_since_key = False  # an error was got over, and no key pressed since
         self.claim = None  # its lock on its game in progress (in_progress.Claim)
         self._pending_claim = None
+
+    def _first_theme(self, name: str) -> None:
+        """The theme to start in, before the app runs: what setting `theme` does (its classes, the
+        colour filter, our watcher), less the re-parse of every style sheet it asks for — the first
+        parse, still to come, already reads the theme's variables (start-up time)."""
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        classes = {c: False for c in self.classes if c.startswith("-theme-")}
+        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark},
+                            update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())  # (made in App.__init__, for the default theme)
+        self.watch_theme(name)
 
     # -- theme variables the .tcss files use ($card-red …) ---------------------------------------
     def get_theme_variable_defaults(self) -> dict[str, str]:
