@@ -232,7 +232,7 @@ def make_saves(save_dir: Path, games_in_progress: int = 200, named: int = 200, m
     save_index.listings(save_dir, saves.listed(save_dir))
 
 
-def startup_figures(runs: int = 7) -> dict:
+def startup_figures(runs: int = 9) -> dict:
     """Start-up to the painted title beside the minimal app: empty save folder, and one with 200
     games in progress and 200 saves (index in place), and that folder's first start with no index."""
     empty = startup_pair([STARTUP_MINIMAL, STARTUP_CUTTHROAT], runs)
