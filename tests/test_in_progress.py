@@ -508,3 +508,15 @@ def test_the_index_is_private_and_never_listed_as_a_game(save_dir):
     assert game.path == session.autosave_path
     assert not list(folder.glob(f".{save_index.INDEX}.*"))  # no temp file left
 
+
+
+def test_a_malformed_entry_costs_only_its_own_file_a_read(save_dir, monkeypatch):
+    one, two = kept_games(save_dir, 2)
+    in_progress.games_in_progress(save_dir)
+    doc = index_doc(save_dir)
+    doc["files"][one.autosave_path.name]["summary"] = "nonsense"
+    (save_dir / "in-progress" / save_index.INDEX).write_text(json.dumps(doc), encoding="utf-8")
+    reads = counting_reads(monkeypatch)
+    games = in_progress.games_in_progress(save_dir)
+    assert reads == [one.autosave_path]
+    assert {g.path: g.summary.moves for g in games} == {one.autosave_path: len(one.log), two.autosave_path: len(two.log)}

@@ -64,8 +64,9 @@ def _usable(directory: Path) -> bool:
     return not (saves.confined() and directory.is_symlink())
 
 
-def _read_index(directory: Path) -> dict[str, dict[str, Any]] | None:
-    """The index's entries, or None if there is none worth reading (missing, corrupt, foreign)."""
+def _read_index(directory: Path) -> dict[str, Any] | None:
+    """The index's entries, or None if there is none worth reading (missing, corrupt, foreign).
+    Each entry is checked where it is used (`_valid`): a writer passes the others on as they are."""
     try:
         fd = os.open(directory / INDEX, os.O_RDONLY | os.O_NOFOLLOW)
         with os.fdopen(fd, "rb") as fh:
@@ -75,11 +76,11 @@ def _read_index(directory: Path) -> dict[str, dict[str, Any]] | None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION \
             or doc.get("app_version") != __version__ or not isinstance(doc.get("files"), dict):
         return None
-    return {name: entry for name, entry in doc["files"].items() if _valid(name, entry)}
+    return doc["files"]
 
 
-def _valid(name: Any, entry: Any) -> bool:
-    if not (isinstance(name, str) and isinstance(entry, dict)):
+def _valid(entry: Any) -> bool:
+    if not isinstance(entry, dict):
         return False
     key, summary = entry.get("key"), entry.get("summary")
     return isinstance(key, list) and len(key) == 3 and all(type(k) is int for k in key) \
@@ -133,7 +134,7 @@ def listings(directory: str | os.PathLike, files: list[Path], keep: bool = True)
         entry = index.get(path.name) if path.parent == directory else None
         listed = Listed(path, st.st_mtime)
         found.add(path.name)
-        if entry is not None and entry["key"] == key:
+        if _valid(entry) and entry["key"] == key:
             listed.name = entry["name"]
             listed.summary = SaveSummary(*entry["summary"])
         else:
