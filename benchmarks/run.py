@@ -1,6 +1,6 @@
 """Cutthroat benchmarks: measured, printed, never asserted (machines are noisy).
 
-    python benchmarks/run.py [--games N] [--reference PATH] [--repeat N]
+    python benchmarks/run.py [--games N] [--reference PATH] [--repeat N] [--startup-only]
 
 Prints one JSON line per figure:
 - engine: random Kill The Kings games per second through the rules protocol, beside the bare-bones
@@ -12,7 +12,9 @@ Prints one JSON line per figure:
 - kill-your-friends, exploding-kittens and stab-your-friends: random 4-player games per second through the protocol
   and through `cutthroat simulate`, and the hard (search) bot's decision time at its default
   budget against three heuristic bots;
-- startup: seconds and peak memory to the first painted title screen, beside a minimal Textual app.
+- startup: seconds and peak memory to the first painted title screen, beside a minimal Textual app
+  (run in turns, the median ratio), with an empty save folder and with 200 games in progress and
+  200 saves (`--startup-only`: these figures alone).
 """
 
 from __future__ import annotations
@@ -168,22 +170,81 @@ Minimal().run(headless=True, size=(80, 24), auto_pilot=pilot)
 """
 
 
-def startup(code: str, runs: int = 5) -> dict:
+def startup(code: str, runs: int = 5, save_dir: str | None = None) -> dict:
     """Wall time from process start to the first painted screen (interpreter start-up included),
     the part of it inside Python, and the process's peak resident memory."""
-    walls, inner, peaks = [], [], []
+    return startup_pair([code], runs, save_dir)[0]
+
+
+def startup_pair(codes: list[str], runs: int = 5, save_dir: str | None = None) -> list[dict]:
+    """`startup` for each of `codes`, run in turns (this machine's speed swings from one second
+    to the next, so each round gives a ratio to the first code, and the median ratio counts)."""
+    walls, inner, peaks = ([[] for _ in codes] for _ in range(3))
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "CUTTHROAT_SAVE_DIR": tmp, "CUTTHROAT_CONFIG_DIR": tmp}
+        env = {**os.environ, "CUTTHROAT_SAVE_DIR": save_dir or tmp, "CUTTHROAT_CONFIG_DIR": tmp}
         for _ in range(runs):
-            t = time.perf_counter()
-            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
-            walls.append(time.perf_counter() - t)
-            seconds, peak_kb = out.stdout.split()[-2:]
-            inner.append(float(seconds))
-            peaks.append(int(peak_kb))
-    return {"to_first_paint_s": round(statistics.median(inner), 3),
-            "process_wall_s": round(statistics.median(walls), 3),
-            "peak_mb": round(max(peaks) / 1024, 1)}
+            for i, code in enumerate(codes):
+                t = time.perf_counter()
+                out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                     env=env)
+                walls[i].append(time.perf_counter() - t)
+                seconds, peak_kb = out.stdout.split()[-2:]
+                inner[i].append(float(seconds))
+                peaks[i].append(int(peak_kb))
+    figures = [{"to_first_paint_s": round(statistics.median(inner[i]), 3),
+                "process_wall_s": round(statistics.median(walls[i]), 3),
+                "peak_mb": round(max(peaks[i]) / 1024, 1)} for i in range(len(codes))]
+    for i in range(1, len(codes)):
+        ratios = [ours / base for ours, base in zip(inner[i], inner[0])]
+        figures[i]["ratio_to_first"] = round(statistics.median(ratios), 2)
+        figures[i]["ratios_range"] = [round(min(ratios), 2), round(max(ratios), 2)]
+    return figures
+
+
+def make_saves(save_dir: Path, games_in_progress: int = 200, named: int = 200, moves: int = 20) -> None:
+    """A save folder as a keen player's: `games_in_progress` autosaves and `named` saves, of every
+    game in turn, `moves` random moves in; then listed once (the Continue and Load lists' index, as
+    the first start and the first Load after them leave it)."""
+    from cutthroat import in_progress, save_index, saves
+    from cutthroat.bots import make_bot
+    from cutthroat.engine.registry import IMPLEMENTED, get_rules
+    from cutthroat.saves import Seat
+    from cutthroat.session import Session
+
+    games = [g.game_id for g in IMPLEMENTED]
+    for i in range(games_in_progress + named):
+        game = games[i % len(games)]
+        rules = get_rules(game)
+        players = max(rules.min_players, min(3, rules.max_players))
+        seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot {n}", "random") for n in range(1, players)]
+        session = Session(game, {}, i, seats)
+        for _ in range(moves):
+            to_act = session.to_act
+            if len(to_act) == 0:
+                break
+            bot = make_bot(session.rules, "random", seed=len(session.log))
+            session.apply(bot.choose(session.view(to_act[0]), session.legal_actions(to_act[0])), to_act[0])
+        if i < games_in_progress:
+            saves.write(in_progress.new_path(save_dir, game), session.save_data("autosave"))
+        else:
+            saves.write(save_dir / f"save-{i}.json", session.save_data(f"save {i}"))
+    in_progress.games_in_progress(save_dir)
+    save_index.listings(save_dir, saves.listed(save_dir))
+
+
+def startup_figures(runs: int = 9) -> dict:
+    """Start-up to the painted title beside the minimal app: empty save folder, and one with 200
+    games in progress and 200 saves (index in place), and that folder's first start with no index."""
+    empty = startup_pair([STARTUP_MINIMAL, STARTUP_CUTTHROAT], runs)
+    with tempfile.TemporaryDirectory() as full:
+        make_saves(Path(full))
+        loaded = startup_pair([STARTUP_MINIMAL, STARTUP_CUTTHROAT], runs, full)
+        for index in Path(full).rglob(".index.cache"):
+            index.unlink()  # the first start after the index was lost (or the first with this version)
+        rebuild = startup_pair([STARTUP_MINIMAL, STARTUP_CUTTHROAT], 1, full)
+    return {"empty": {"minimal_textual_app": empty[0], "cutthroat": empty[1]},
+            "200_in_progress_200_saves": {"minimal_textual_app": loaded[0], "cutthroat": loaded[1]},
+            "same_without_index_first_start": {"minimal_textual_app": rebuild[0], "cutthroat": rebuild[1]}}
 
 
 def main() -> None:
@@ -195,12 +256,14 @@ def main() -> None:
                         help="alternating pairs of engine and yardstick runs; the medians count")
     parser.add_argument("--search-games", type=int, default=3,
                         help="games for the search bots' decision times (the multi-player games)")
+    parser.add_argument("--startup-only", action="store_true", help="the start-up figures alone")
     args = parser.parse_args()
 
     # Start-up first, on a quiet machine; the minimal app first warms the file cache for Textual.
-    minimal = startup(STARTUP_MINIMAL)
-    ours_startup = startup(STARTUP_CUTTHROAT)
-    print(json.dumps({"figure": "startup_to_title", "cutthroat": ours_startup, "minimal_textual_app": minimal}))
+    startup(STARTUP_MINIMAL, runs=2)
+    print(json.dumps({"figure": "startup_to_title", **startup_figures()}))
+    if args.startup_only:
+        return
     # Side by side, alternating, in one process, in short runs: this machine's speed swings by half
     # from one second to the next (neighbours on the host), so each pair gives a ratio and the
     # median ratio is the figure; the best run of each, less disturbed, gives a second one.

@@ -400,3 +400,68 @@ async def test_the_menu_of_a_watched_game_says_it_is_not_kept(save_dir: Path) ->
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreenBase))
         assert await quit_to_title(pilot, app) == "Quit to title (watched game: not kept)"
     assert kept(save_dir) == []
+
+
+def counting_reads(monkeypatch) -> list[Path]:
+    reads, real = [], saves.read
+    monkeypatch.setattr(saves, "read", lambda path, *a, **k: reads.append(Path(path)) or real(path, *a, **k))
+    return reads
+
+
+@async_test
+async def test_load_shows_your_saves_from_the_index_and_reads_one_when_picked(save_dir: Path, monkeypatch) -> None:
+    game = played_ktk(save_dir)
+    game.save(save_dir / "first.json", "first")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        shown = {e.path: str(e.text()) for e in app.screen.entries.values()}
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        game.save(save_dir / "second.json", "second")  # (recorded in the index as it is written)
+        reads = counting_reads(monkeypatch)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        load = app.screen
+        assert [p for p in reads if p.parent == save_dir] == []  # examples aside, nothing replayed
+        again = {e.path: str(e.text()) for e in load.entries.values()}
+        assert again[save_dir / "first.json"] == shown[save_dir / "first.json"]
+        assert again[save_dir / "second.json"].startswith("second") and "round 2 of 3" in again[save_dir / "second.json"]
+        await highlight(pilot, load.query_one("#load-list", OptionList),
+                        next(k for k, e in load.entries.items() if e.path == save_dir / "second.json"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: on_table(app))
+        assert save_dir / "second.json" in reads and session_of(app).log == game.log
+
+
+@async_test
+async def test_continue_lists_every_game_whatever_the_index_says(save_dir: Path) -> None:
+    games = [played_ktk(save_dir, seed=seed) for seed in (5, 6)]
+    in_progress.games_in_progress(save_dir)
+    (save_dir / "in-progress" / ".index.cache").write_text("{not json", encoding="utf-8")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        assert sorted(g.path for g in app.screen.games) == sorted(g.autosave_path for g in games)
+        assert all(g.summary is not None and "round 2 of 3" in g.summary.line for g in app.screen.games)
+
+
+@async_test
+async def test_the_title_lists_the_games_in_progress_once_and_again_on_its_return(save_dir: Path, monkeypatch) -> None:
+    played_ktk(save_dir)
+    listings, real = [], in_progress.games_in_progress
+    monkeypatch.setattr(in_progress, "games_in_progress", lambda d: listings.append(d) or real(d))
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.games)
+        await pilot.pause()
+        assert len(listings) == 1  # (not once on mount and again on the resume that comes with it)
+        played_ktk(save_dir, seed=6)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen) and len(app.screen.games) == 2)
+        assert "2 games in progress" in str(app.screen.query_one("#title-menu", OptionList).get_option("continue").prompt)

@@ -87,3 +87,41 @@ def test_detector_works():
         "    print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
     )
     assert "textual" in json.loads(run_fresh(code).strip().splitlines()[-1])
+
+
+TO_THE_TITLE = """
+import json, sys
+from cutthroat.cli import build_parser  # (the command's own entry, as `cutthroat` starts)
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.title import TitleScreen
+
+async def pilot(p):
+    while not isinstance(p.app.screen, TitleScreen) or not p.app.screen.games:
+        await p.pause()
+    print(json.dumps({"games": len(p.app.screen.games), "modules": sorted(sys.modules)}))
+    p.app.exit()
+
+CutthroatApp().run(headless=True, size=(80, 24), auto_pilot=pilot)
+"""
+#: Loaded when first used, never to paint the title: a game's rules, bots, tables, the table host,
+#: the server's ssh, the save codec, test-only libraries.
+NOT_AT_START = ("cutthroat.games", "cutthroat.bots", "cutthroat.tui.tables", "cutthroat.host", "cutthroat.session",
+                "cutthroat.serve", "cutthroat.engine.protocol", "cutthroat.engine.codec", "asyncssh", "hypothesis")
+
+
+def test_the_title_with_games_in_progress_loads_no_game(save_dir, monkeypatch):
+    """Start-up imports only what the title needs, whatever is in progress: the Continue line
+    comes from the save folder's index, not from replaying each game."""
+    from cutthroat import in_progress
+    from cutthroat.saves import Seat
+    from cutthroat.session import Session
+
+    for game, players in (("kill-the-kings", 1), ("exploding-kittens", 3), ("psycho-killer", 2)):
+        seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot{i}", "random") for i in range(1, players)]
+        session = Session(game, {}, 1, seats, autosave_path=in_progress.new_path(save_dir, game), kept=True)
+        session.autosave()
+    assert len(in_progress.games_in_progress(save_dir)) == 3  # (as the last title shown left the index)
+    out = json.loads(run_fresh(TO_THE_TITLE).strip().splitlines()[-1])
+    assert out["games"] == 3
+    loaded = [m for m in out["modules"] if m.startswith(NOT_AT_START)]
+    assert loaded == []

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cutthroat import in_progress, saves
+from cutthroat import in_progress, save_index, saves
 from cutthroat.bots import make_bot
 from cutthroat.engine.registry import IMPLEMENTED, get_rules
 from cutthroat.saves import Seat
@@ -361,3 +361,162 @@ def test_only_the_in_progress_folder_and_the_old_autosave_are_games_in_progress(
     assert in_progress.is_in_progress(save_dir, save_dir / "autosave.json")
     assert not in_progress.is_in_progress(save_dir, save_dir / "my-game.json")
     assert not in_progress.is_in_progress(save_dir, REPO / "saves" / "pk-draw-again.json")
+
+
+# -- the lists' index (save_index) ---------------------------------------------------------------
+def kept_games(save_dir: Path, count: int, moves: int = 3) -> list[Session]:
+    """`count` Kill The Kings games in progress, `moves` moves each (ages apart: newest last)."""
+    sessions = []
+    for seed in range(count):
+        session = new_table(save_dir, "kill-the-kings", seed, 1)
+        for _ in range(moves + seed):
+            session.apply(*bot_move(session))
+        sessions.append(session)
+    return sessions
+
+
+def summaries(games) -> dict[Path, tuple]:
+    return {g.path: (g.modified, g.summary, g.error) for g in games}
+
+
+def counting_reads(monkeypatch) -> list[Path]:
+    """Every `saves.read` from now on, by path."""
+    reads, real = [], saves.read
+    monkeypatch.setattr(saves, "read", lambda path, *a, **k: reads.append(Path(path)) or real(path, *a, **k))
+    return reads
+
+
+def index_doc(save_dir: Path) -> dict:
+    return json.loads((save_dir / "in-progress" / save_index.INDEX).read_text(encoding="utf-8"))
+
+
+def test_the_index_spares_reading_a_game_that_has_not_changed(save_dir, monkeypatch):
+    kept_games(save_dir, 3)
+    first = in_progress.games_in_progress(save_dir)  # (each game recorded as it was saved, or read here)
+    reads = counting_reads(monkeypatch)
+    again = in_progress.games_in_progress(save_dir)
+    assert reads == []
+    assert summaries(again) == summaries(first) and all(g.summary is not None for g in again)
+    assert again[0].data is not None and reads == [again[0].path]  # read when asked for: to resume it
+
+
+def test_autosaves_keep_the_index_up_to_date(save_dir, monkeypatch):
+    (session,) = kept_games(save_dir, 1)
+    in_progress.games_in_progress(save_dir)  # the folder has its index from now on
+    for _ in range(4):
+        session.apply(*bot_move(session))
+    more = new_table(save_dir, "kill-the-kings", 9, 1)
+    more.apply(*bot_move(more))
+    reads = counting_reads(monkeypatch)
+    games = in_progress.games_in_progress(save_dir)
+    assert reads == []  # each autosave wrote its entry
+    fresh = {g.path: g.summary.moves for g in games}
+    assert fresh == {session.autosave_path: len(session.log), more.autosave_path: 1}
+
+
+def test_a_game_changed_behind_the_index_is_read_again(save_dir, monkeypatch):
+    one, two = kept_games(save_dir, 2)
+    in_progress.games_in_progress(save_dir)
+    os.replace(two.autosave_path, one.autosave_path)  # (another program, not through saves.write)
+    reads = counting_reads(monkeypatch)
+    (game,) = in_progress.games_in_progress(save_dir)
+    assert reads == [one.autosave_path]
+    assert game.summary.moves == len(two.log)
+    assert set(index_doc(save_dir)["files"]) == {one.autosave_path.name}  # the gone one dropped too
+    reads.clear()
+    assert [g.summary.moves for g in in_progress.games_in_progress(save_dir)] == [len(two.log)] and reads == []
+
+
+@pytest.mark.parametrize("index", [b"{\"format\": \"cutthroat-save-ind", b"\xff\xfe", b"[]",
+                                   b'{"format": "something-else", "version": 1, "files": {}}',
+                                   b'{"format": "cutthroat-save-index", "version": 1, "app_version": "0", "files": {}}'])
+def test_a_corrupt_or_foreign_index_is_rebuilt_and_every_game_still_shows(save_dir, monkeypatch, index):
+    sessions = kept_games(save_dir, 3)
+    expected = summaries(in_progress.games_in_progress(save_dir))
+    (save_dir / "in-progress" / save_index.INDEX).write_bytes(index)
+    reads = counting_reads(monkeypatch)
+    assert summaries(in_progress.games_in_progress(save_dir)) == expected
+    assert sorted(reads) == sorted(s.autosave_path for s in sessions)
+    assert set(index_doc(save_dir)["files"]) == {s.autosave_path.name for s in sessions}  # rebuilt
+    reads.clear()
+    assert summaries(in_progress.games_in_progress(save_dir)) == expected and reads == []
+
+
+def test_an_index_entry_that_lies_about_a_file_is_not_trusted(save_dir):
+    (session,) = kept_games(save_dir, 1)
+    in_progress.games_in_progress(save_dir)
+    doc = index_doc(save_dir)
+    entry = doc["files"][session.autosave_path.name]
+    entry["key"][1] -= 1  # the file is not the one summarized
+    entry["summary"][3] = 999
+    (save_dir / "in-progress" / save_index.INDEX).write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = in_progress.games_in_progress(save_dir)
+    assert game.summary.moves == len(session.log)
+
+
+def test_a_deleted_or_finished_game_disappears_from_the_list_and_the_index(save_dir):
+    one, two, three = kept_games(save_dir, 3)
+    in_progress.games_in_progress(save_dir)
+    assert in_progress.delete(one.autosave_path) is None
+    while not two.is_over:
+        two.apply(*bot_move(two))
+    assert set(index_doc(save_dir)["files"]) == {three.autosave_path.name}
+    assert [g.path for g in in_progress.games_in_progress(save_dir)] == [three.autosave_path]
+    three.autosave_path.unlink()  # behind its back
+    assert in_progress.games_in_progress(save_dir) == []
+    assert index_doc(save_dir)["files"] == {}
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from cutthroat import saves
+folder, template, tag, count = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+data = saves.read(template)
+print("ready", flush=True)
+sys.stdin.readline()  # all start together
+for i in range(count):
+    saves.write(folder / f"kill-the-kings-{tag}-{i}.json", data)
+"""
+
+
+def test_two_processes_saving_at_once_lose_no_index_entry(save_dir, monkeypatch):
+    (session,) = kept_games(save_dir, 1)
+    in_progress.games_in_progress(save_dir)
+    folder = save_dir / "in-progress"
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(session.autosave_path), tag, "60"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for tag in "ab"]
+    for w in writers:
+        assert w.stdout.readline() == "ready\n"
+    for w in writers:
+        w.stdin.write("go\n")
+        w.stdin.flush()
+    for w in writers:
+        assert w.wait(timeout=120) == 0
+    names = {session.autosave_path.name} | {f"kill-the-kings-{tag}-{i}.json" for tag in "ab" for i in range(60)}
+    assert set(index_doc(save_dir)["files"]) == names
+    reads = counting_reads(monkeypatch)
+    assert len(in_progress.games_in_progress(save_dir)) == 121 and reads == []
+
+
+def test_the_index_is_private_and_never_listed_as_a_game(save_dir):
+    (session,) = kept_games(save_dir, 1)
+    (game,) = in_progress.games_in_progress(save_dir)
+    folder = save_dir / "in-progress"
+    for name in (save_index.INDEX, save_index.LOCK):
+        assert (folder / name).stat().st_mode & 0o777 == 0o600
+    assert game.path == session.autosave_path
+    assert not list(folder.glob(f".{save_index.INDEX}.*"))  # no temp file left
+
+
+
+def test_a_malformed_entry_costs_only_its_own_file_a_read(save_dir, monkeypatch):
+    one, two = kept_games(save_dir, 2)
+    in_progress.games_in_progress(save_dir)
+    doc = index_doc(save_dir)
+    doc["files"][one.autosave_path.name]["summary"] = "nonsense"
+    (save_dir / "in-progress" / save_index.INDEX).write_text(json.dumps(doc), encoding="utf-8")
+    reads = counting_reads(monkeypatch)
+    games = in_progress.games_in_progress(save_dir)
+    assert reads == [one.autosave_path]
+    assert {g.path: g.summary.moves for g in games} == {one.autosave_path: len(one.log), two.autosave_path: len(two.log)}

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.color import Color
 from textual.theme import Theme
 
 from cutthroat.paths import data_dir
@@ -254,3 +255,32 @@ def test_card_borders_read_in_16_colours(name):
 
     for look, mark, line, under in asyncio.run(run()):
         assert contrast(line, under) >= LEGIBLE, (look, mark, sixteen(line), sixteen(under))
+
+
+@pytest.mark.parametrize("name", ["cutthroat-light", "high-contrast"])
+def test_the_app_starts_in_the_chosen_theme_parsing_its_styles_once(name, isolated_config, monkeypatch):
+    """The settings' theme is on the first painted screen (its colours, its classes) without a
+    second parse of every style sheet at start-up (the theme is set before the first one)."""
+    import asyncio
+
+    from textual.css.stylesheet import Stylesheet
+
+    from cutthroat.tui.app import CutthroatApp
+
+    isolated_config.mkdir(parents=True, exist_ok=True)
+    (isolated_config / "settings.json").write_text(f'{{"theme": "{name}", "bot_speed": "instant"}}', encoding="utf-8")
+    reparses = []
+    real = Stylesheet.reparse
+    monkeypatch.setattr(Stylesheet, "reparse", lambda self: reparses.append(1) or real(self))
+    theme = load_themes()[0][name].theme
+
+    async def run():
+        app = CutthroatApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.theme == name and f"-theme-{name}" in app.classes
+            assert ("-light-mode" in app.classes) == (not theme.dark)
+            assert app.screen.styles.background == Color.parse(theme.background)
+            assert reparses == []
+
+    asyncio.run(run())

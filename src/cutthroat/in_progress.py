@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import fcntl
 import os
-import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cutthroat import saves
@@ -33,6 +32,8 @@ def folder(save_dir: str | os.PathLike) -> Path:
 
 def new_path(save_dir: str | os.PathLike, game: str) -> Path:
     """A fresh file for a new table: the game's id and a random table id, never reused."""
+    import secrets
+
     return folder(save_dir) / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
 
 
@@ -55,40 +56,45 @@ def decides(rules, state, seat: int, action, seats) -> bool:
 
 @dataclass
 class GameInProgress:
-    """One entry of the Continue list: the file, what it holds (or why it can't be read)."""
+    """One entry of the Continue list: the file, what the list says of it (or why it can't be
+    read). Its `data` is read when asked for (a listing shows the index's summary)."""
 
     path: Path
     modified: float
-    data: SaveData | None = None
     summary: SaveSummary | None = None
     error: str | None = None
     open_elsewhere: bool = False
+    _data: SaveData | None = field(default=None, repr=False)
+
+    @property
+    def data(self) -> SaveData | None:
+        """The game itself, read and checked now (once); None, with `error` saying why, if it
+        can't be."""
+        if self._data is None and self.error is None:
+            try:
+                self._data = saves.read(self.path)
+            except SaveError as exc:
+                self.error = str(exc)
+        return self._data
 
     @property
     def resumable(self) -> bool:
-        return self.data is not None and not self.open_elsewhere
+        return not self.open_elsewhere and self.data is not None
 
 
 def games_in_progress(save_dir: str | os.PathLike) -> list[GameInProgress]:
-    """Every game in progress in the save directory, newest first, each read and checked."""
+    """Every game in progress in the save directory, newest first, as the folder's index says
+    (a file it doesn't hold as it is now is read and checked: `save_index`)."""
+    from cutthroat import save_index
+
     files = saves.listed(folder(save_dir))  # (confined: no link is followed out of the folder)
     _forget_stale_locks(folder(save_dir), {p.name for p in files})
     legacy = Path(save_dir) / LEGACY_AUTOSAVE
     if legacy.is_file() and not (saves.confined() and legacy.is_symlink()):
-        files.append(legacy)
-    games = []
-    for path in files:
-        try:
-            modified = path.stat().st_mtime
-        except OSError:
-            continue  # gone since the listing (its game just ended)
-        entry = GameInProgress(path, modified, open_elsewhere=is_claimed(path))
-        try:
-            entry.data = saves.read(path)
-            entry.summary = saves.summarize(entry.data)
-        except SaveError as exc:
-            entry.error = str(exc)
-        games.append(entry)
+        files.append(legacy)  # (not in the folder: read each time, like any file the index lacks)
+    games = [GameInProgress(entry.path, entry.modified, entry.summary, entry.error,
+                            is_claimed(entry.path), entry.data)
+             for entry in save_index.listings(folder(save_dir), files)]
     return sorted(games, key=lambda g: g.modified, reverse=True)
 
 
@@ -102,7 +108,15 @@ def delete(path: str | os.PathLike) -> str | None:
     except OSError as exc:
         return f"can't delete {path.name}: {exc.strerror or exc}"
     _lock_path(path).unlink(missing_ok=True)
+    forgotten(path)
     return None
+
+
+def forgotten(path: str | os.PathLike) -> None:
+    """A game's file is gone: out of the folder's index too (`save_index.forget`)."""
+    from cutthroat import save_index
+
+    save_index.forget(path)
 
 
 # -- claims -------------------------------------------------------------------------------------

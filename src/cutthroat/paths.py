@@ -48,9 +48,10 @@ def shown(path: str | os.PathLike) -> str:
         return str(path)
 
 
-def write_atomically(path: str | os.PathLike, text: str) -> Path:
+def write_atomically(path: str | os.PathLike, text: str, durable: bool = True) -> Path:
     """Write `text` so a crash leaves the old file or the new one, never half of either:
-    a temp file beside the target, flushed and fsynced, then renamed over it."""
+    a temp file beside the target (mode 0600), flushed and fsynced, then renamed over it.
+    Not `durable` (a cache): not fsynced, still renamed whole."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -58,7 +59,8 @@ def write_atomically(path: str | os.PathLike, text: str) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -22,15 +22,19 @@ import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cutthroat import __version__
-from cutthroat.engine.codec import CodecError, decoder, encode
-from cutthroat.engine.protocol import Action, IllegalAction
 from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
 from cutthroat.engine.words import a_or_an, counted
 from cutthroat.names import NAME_MAX, clean, graphemes, name_problem  # (NAME_MAX: read here by saves' callers too)
 from cutthroat.paths import write_atomically
+
+if TYPE_CHECKING:
+    from cutthroat.engine.protocol import Action
+
+# The codec and the rules protocol are loaded by the first save read or written, not at start-up:
+# the title's lists come from the folders' index (`save_index`).
 
 FORMAT = "cutthroat-save"
 VERSION = 2
@@ -176,6 +180,8 @@ def players_text(seats: list[Seat]) -> str:
 
 
 def to_json(data: SaveData) -> dict[str, Any]:
+    from cutthroat.engine.codec import encode
+
     rules = get_rules(data.game)
     return {
         "format": FORMAT,
@@ -202,6 +208,9 @@ def write(path: str | os.PathLike, data: SaveData) -> Path:
         write_atomically(path, text)
     except OSError as exc:
         raise SaveError(f"can't write {_shown(path)}: {_reason(exc)}") from None
+    from cutthroat import save_index
+
+    save_index.record(path, data)  # (the lists' summary of it, if its folder keeps an index)
     return path
 
 
@@ -251,6 +260,7 @@ def read(path: str | os.PathLike, label: str | None = None) -> SaveData:
 
 
 def parse(raw: bytes, label: str = "save") -> SaveData:
+    from cutthroat.engine.codec import CodecError
     if len(raw) > MAX_BYTES:
         raise SaveError(f"{label}: too large to be a save ({len(raw):,} bytes)")
     if not raw.strip():
@@ -281,6 +291,8 @@ def _parse_int(text: str) -> int | float:
 
 
 def _validate(doc: Any) -> SaveData:
+    from cutthroat.engine.codec import CodecError, decoder
+
     if not isinstance(doc, dict):
         raise SaveError("not a Cutthroat save (expected a JSON object)")
     if doc.get("format") != FORMAT:
@@ -379,6 +391,8 @@ def _decode_state(rules, doc, what: str):
 def replay(rules, config, seed, players, log, stats=None, base=None):
     """The state the log leads to from a new game (or from `base`); `stats` (if given) counts the
     figures on the way."""
+    from cutthroat.engine.protocol import IllegalAction
+
     state = rules.copy(base) if base is not None else rules.new_game(config, seed, players)
     for i, (player, action) in enumerate(log):
         if player not in rules.to_act(state) and action.kind not in rules.anytime_kinds:

@@ -261,5 +261,6 @@ class Session:
             try:
                 self.autosave_path.unlink()
             except OSError:
-                pass
+                return
+            in_progress.forgotten(self.autosave_path)
 

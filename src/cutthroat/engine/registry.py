@@ -12,8 +12,10 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from cutthroat.engine.protocol import Rules
+if TYPE_CHECKING:  # (the title screen lists the games without loading the rules protocol)
+    from cutthroat.engine.protocol import Rules
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -16,7 +16,6 @@ from textual.events import Resize
 
 from cutthroat import in_progress, paths
 from cutthroat.saves import SaveData, SaveError, Seat
-from cutthroat.session import Session
 from cutthroat.settings import load_settings, save_settings
 from cutthroat.themes import DEFAULT_PALETTE, DEFAULT_THEME, load_themes, palette_css_variables
 from cutthroat.tui.ascii_filter import AsciiFilter, ascii_text
@@ -24,6 +23,9 @@ from cutthroat.tui.errors import SORRY, error_log_path, log_error
 from cutthroat.tui.screens.too_small import TooSmallScreen
 from cutthroat.tui.text import escape
 from cutthroat.tui.binding_ids import with_ids
+
+if TYPE_CHECKING:
+    from cutthroat.session import Session  # (loaded with the first table, not at start-up)
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 #: Footer keys as an ASCII screen says them.
@@ -67,7 +69,7 @@ class CutthroatApp(App):
         self.startup_messages = [m for m in [settings_error, *theme_errors, self.apply_keymap()] if m]
         for loaded_theme in self.cutthroat_themes.values():
             self.register_theme(loaded_theme.theme)
-        self.theme = self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME
+        self._first_theme(self.settings.theme if self.settings.theme in self.cutthroat_themes else DEFAULT_THEME)
         self.ascii_filter = AsciiFilter(enabled=False)
         self._filters.append(self.ascii_filter)
         self.host = None  # the table host of the game on screen (None at a server's table)
@@ -85,6 +87,19 @@ class CutthroatApp(App):
         self._recovered_since_key = False  # an error was got over, and no key pressed since
         self.claim = None  # its lock on its game in progress (in_progress.Claim)
         self._pending_claim = None
+
+    def _first_theme(self, name: str) -> None:
+        """The theme to start in, before the app runs: what setting `theme` does (its classes, the
+        colour filter, our watcher), less the re-parse of every style sheet it asks for — the first
+        parse, still to come, already reads the theme's variables (start-up time)."""
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        classes = {c: False for c in self.classes if c.startswith("-theme-")}
+        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark},
+                            update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())  # (made in App.__init__, for the default theme)
+        self.watch_theme(name)
 
     # -- theme variables the .tcss files use ($card-red …) ---------------------------------------
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -190,6 +205,8 @@ class CutthroatApp(App):
     # -- games ---------------------------------------------------------------------------------
     def new_session(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
                     think_ms: int | None = None, autosave: Path | None = None, kept: bool = False) -> Session:
+        from cutthroat.session import Session
+
         return Session(game, config, seed, seats, autosave_path=autosave, think_ms=think_ms,
                        undo_allowed=self.settings.undo, kept=kept)
 
@@ -220,6 +237,8 @@ class CutthroatApp(App):
             autosave = None
         if autosave is not None and not self._take_claim(autosave):
             return
+        from cutthroat.session import Session
+
         session = Session.from_save(data, autosave_path=autosave, undo_allowed=self.settings.undo)
         session.autosave()
         if legacy and session.autosave_error is None:  # format 1's single autosave has moved

@@ -155,10 +155,11 @@ class ContinueScreen(Screen):
 
 def resume(app, game: GameInProgress) -> None:
     """Resume one game in progress, or say in one line why it can't be."""
+    data = None if game.open_elsewhere else game.data  # (read now: the list showed its summary)
     if game.error:
         app.notify(game.error, title="Can't resume", severity="error", timeout=8)
     elif game.open_elsewhere:
         app.notify("That game is open in another window: play it there, or close it first",
                    title="Can't resume", severity="error")
     else:
-        app.resume(game.data, game.path)
+        app.resume(data, game.path)

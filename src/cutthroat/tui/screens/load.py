@@ -7,7 +7,7 @@ Confined (a server's player app, `saves.confined()`): your saves are your own fo
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.text import Text
@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cutthroat import in_progress, paths, saves
+from cutthroat import in_progress, paths, save_index, saves
 from cutthroat.saves import SaveData, SaveError, SaveSummary
 from cutthroat.tui.screens.continue_list import broken, headline, when
 from cutthroat.tui.binding_ids import with_ids
@@ -31,24 +31,32 @@ class SaveEntry:
     path: Path
     modified: float
     example: bool
-    data: SaveData | None = None
     summary: SaveSummary | None = None
     error: str | None = None
+    saved_name: str = ""
+    _data: SaveData | None = field(default=None, repr=False)
 
     @classmethod
-    def read(cls, path: Path, example: bool) -> "SaveEntry":
-        entry = cls(path, path.stat().st_mtime, example)
-        try:
-            entry.data = saves.read(path)
-            entry.summary = saves.summarize(entry.data)
-        except SaveError as exc:
-            entry.error = str(exc)
-        return entry
+    def listed(cls, files: list[Path], directory: Path, example: bool) -> list["SaveEntry"]:
+        """The saves of a folder as its index says (`save_index`: a file it doesn't hold as it is
+        now is read and checked). The examples, shipped with the app, keep no index."""
+        return [cls(e.path, e.modified, example, e.summary, e.error, e.name, e.data)
+                for e in save_index.listings(directory, files, keep=not example)]
+
+    @property
+    def data(self) -> SaveData | None:
+        """The save itself, read and checked now (once); None, with `error` set, if it can't be."""
+        if self._data is None and self.error is None:
+            try:
+                self._data = saves.read(self.path)
+            except SaveError as exc:
+                self.error = str(exc)
+        return self._data
 
     @property
     def name(self) -> str:
-        if self.data is not None and self.data.name.strip():
-            return self.data.name.strip()
+        if self.saved_name.strip():
+            return self.saved_name.strip()
         return self.path.stem.replace("-", " ")
 
     def text(self) -> Text:
@@ -89,7 +97,7 @@ class LoadScreen(Screen):
         menu = self.query_one("#load-list", OptionList)
         self.entries: dict[str, SaveEntry] = {}
         menu.clear_options()
-        own = [SaveEntry.read(p, example=False) for p in save_files(self.app.save_dir)]
+        own = SaveEntry.listed(save_files(self.app.save_dir), Path(self.app.save_dir), example=False)
         where = "" if saves.confined() else f" — {paths.shown(self.app.save_dir)}"
         menu.add_option(Option(f"Your saves{where}", disabled=True))
         if not own:
@@ -99,8 +107,8 @@ class LoadScreen(Screen):
         menu.add_option(None)
         menu.add_option(Option("Examples", disabled=True))
         examples = sorted(save_files(paths.data_dir("saves")), key=lambda p: p.name)
-        for i, path in enumerate(examples):
-            self._add(menu, f"ex{i}", SaveEntry.read(path, example=True))
+        for i, entry in enumerate(SaveEntry.listed(examples, paths.data_dir("saves"), example=True)):
+            self._add(menu, f"ex{i}", entry)
         menu.focus()
         keys = [k for k, e in self.entries.items() if select is None or e.path == select]
         target = menu.get_option_index(keys[0]) if keys else None
@@ -125,10 +133,11 @@ class LoadScreen(Screen):
         entry = self.entries.get(event.option.id or "")
         if entry is None:
             return
-        if entry.error:
-            self.app.notify(entry.error, title="Can't load", severity="error", timeout=8)
+        data = entry.data  # (read now: the list showed its summary)
+        if data is None:
+            self.app.notify(entry.error or "", title="Can't load", severity="error", timeout=8)
         else:
-            self.app.resume(entry.data, entry.path)
+            self.app.resume(data, entry.path)
 
     def _own(self) -> SaveEntry | None:
         entry = self.selected()
@@ -150,6 +159,7 @@ class LoadScreen(Screen):
                 return
             try:
                 entry.path.unlink()
+                save_index.forget(entry.path)
             except OSError as exc:
                 self.app.notify(escape(f"Can't delete {entry.path.name}: {exc.strerror or exc}"), severity="error")
                 return
@@ -192,13 +202,16 @@ class LoadScreen(Screen):
             if not yes:
                 return
             try:
-                if entry.data is not None:  # the name inside the file too; its date stays when it was played
+                data = entry.data
+                if data is not None:  # the name inside the file too; its date stays when it was played
                     played = entry.path.stat()
-                    entry.data.name = name
-                    saves.write(target, entry.data)
+                    data.name = name
+                    saves.write(target, data)
                     os.utime(target, ns=(played.st_atime_ns, played.st_mtime_ns))
+                    save_index.record(target, data)  # (as it is now, its date put back)
                     if target != entry.path:
                         entry.path.unlink()
+                        save_index.forget(entry.path)
                 else:
                     os.replace(entry.path, target)
             except (SaveError, OSError) as exc:

@@ -50,6 +50,7 @@ class TitleScreen(Screen):
         self.last_game = "kill-the-kings"
         self.games: list[in_progress.GameInProgress] = []
         self.server_table: dict | None = None  # (served) a table on the server you have a seat at
+        self._just_mounted = False
 
     def compose(self) -> ComposeResult:
         with Center(id="logo-row"):
@@ -60,10 +61,17 @@ class TitleScreen(Screen):
         yield Footer()
 
     def on_screen_resume(self) -> None:
+        if self._just_mounted:  # (the resume that comes with being pushed: built a moment ago)
+            self._just_mounted = False
+            return
         self.rebuild_menu()
+
+    def on_screen_suspend(self) -> None:
+        self._just_mounted = False  # (whatever happens next, the title is built again on its return)
 
     def on_mount(self) -> None:
         self.rebuild_menu()
+        self._just_mounted = True
 
     def rebuild_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
