@@ -88,7 +88,7 @@ async def test_nothing_private_shows_in_a_shared_moment_and_a_curtain_comes_befo
         await pilot.press("enter")
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         await frames.until(pilot, lambda: app.screen is table and table.main_turn())
-        assert "You know: 1 Tacocat" in frames.take()  # her peek, on her own screen
+        assert "You know: top Tacocat" in frames.take()  # her peek, on her own screen
         cards = table.hand(table.update.view)
         await pilot.press("home", *["right"] * cards.index(BY_CODE["SKIP"]), "enter")  # Ana plays Skip
         log = session_of(app).log
@@ -291,3 +291,26 @@ async def test_news_of_a_seats_own_move_is_told_as_just_done_and_long_news_comes
         await pilot.press("enter")
         await frames.until(pilot, lambda: app.screen is table and table.main_turn())
         assert "Since your last turn" not in frames.take()
+
+
+@async_test
+async def test_a_curtain_names_the_player_who_must_decide_not_you(short_window) -> None:
+    """Ana plays Bury and the Nope window passes: the curtain before she puts the card back is
+    seen by everyone, so it says "Ana must put …", never "You must …"."""
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    state = position(3, hands={0: "BURY SKIP", 1: "NOPE", 2: "ZOMBIE"}, pile="TACO TACO TACO", turn=0)
+    app = CutthroatApp(loaded=Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        await pilot.press("enter")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        cards = table.hand(table.update.view)
+        await pilot.press("home", *["right"] * cards.index(BY_CODE["BURY"]), "enter")
+        await frames.until(pilot, lambda: table.sight is not None and table.sight.claimable == (1,))
+        await pilot.press("p")  # we all pass
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        curtain = frames.take()
+    assert "Ana must put the card back into the draw pile" in " ".join(curtain.split()), curtain
+    assert "You must" not in curtain, curtain

@@ -224,7 +224,7 @@ async def test_exploding_kittens_knows_five_long_cards_and_still_shows_the_disca
         await wait_until(pilot, lambda: "You know" in screen_text(app))
         await fits(pilot)
         shown = screen_text(app)
-        assert "Discard ▸ See the Future 5x" in shown and "You know: 1 Exploding  2 Tacocat" in shown, shown
+        assert "Discard ▸ See the Future 5x" in shown and "You know: top Exploding · 2nd Tacocat" in shown, shown
 
 
 @async_test
