@@ -26,7 +26,8 @@ from helpers_pilot import async_test, frame_kind, screen_text, session_of
 
 SIZE = (80, 24)
 SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random"), Seat("bot", "Dee", "random")]
-PRIVATE_MARKS = ("'s hand · ", "You know:", "Since your last turn", "put the top 3 back", "you hold")
+PRIVATE_MARKS = ("'s hand · ", "You know:", "Since your last turn", ": since your last turn", ": just now",
+                 "put the top 3 back", "you hold")
 
 
 def kind_of(frame: str) -> str:
