@@ -26,7 +26,8 @@ from helpers_pilot import async_test, frame_kind, screen_text, session_of
 
 SIZE = (80, 24)
 SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random"), Seat("bot", "Dee", "random")]
-PRIVATE_MARKS = ("'s hand · ", "You know:", "Since your last turn", "put the top 3 back", "you hold")
+PRIVATE_MARKS = ("'s hand · ", "You know:", "Since your last turn", ": since your last turn", ": just now",
+                 "put the top 3 back", "you hold")
 
 
 def kind_of(frame: str) -> str:
@@ -88,7 +89,7 @@ async def test_nothing_private_shows_in_a_shared_moment_and_a_curtain_comes_befo
         await pilot.press("enter")
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         await frames.until(pilot, lambda: app.screen is table and table.main_turn())
-        assert "You know: 1 Tacocat" in frames.take()  # her peek, on her own screen
+        assert "You know: top Tacocat" in frames.take()  # her peek, on her own screen
         cards = table.hand(table.update.view)
         await pilot.press("home", *["right"] * cards.index(BY_CODE["SKIP"]), "enter")  # Ana plays Skip
         log = session_of(app).log
@@ -231,3 +232,86 @@ async def test_the_first_enter_acts_and_a_refusal_stays_with_the_screen_it_was_f
         assert isinstance(app.screen, ChoiceScreen), "a box came before Bob's reorder"
         await pilot.press("enter")  # the first Enter: the reorder highlighted
         await frames.until(pilot, lambda: any(isinstance(a, Reorder) for _, a in log))
+
+
+@async_test
+async def test_news_of_a_seats_own_move_is_told_as_just_done_and_long_news_comes_whole_in_a_box(
+        short_window) -> None:
+    """Ana's pair steals Bob's Nope (the window passes): her screen says "You stole Nope from Bob",
+    not "Since your last turn: You steal …". Her Share the Future shows Bob the new order; Bob's
+    news (the steal and the order) is too long for the message lines, so it comes whole in a box
+    that waits for Enter, in the past tense and with "you" (not "You") mid-sentence."""
+    from cutthroat.tui.widgets.news import NewsScreen
+
+    state = position(4, hands={0: "TACO TACO SHARE", 1: "NOPE", 2: "BEARD", 3: "ZOMBIE"},
+                     pile="REVERSE SWAP REVERSE BEARD TACO", turn=0)
+    session = Session("exploding-kittens", dict(BOX_CONFIG), 0, list(SEATS), state=state)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        await pilot.press("enter")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        taco = table.hand(table.update.view).index(BY_CODE["TACO"])
+        await pilot.press("home", *["right"] * taco, "space", "right", "space", "enter")  # the pair of Tacos
+        await frames.until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("2")  # on Bob
+        await frames.until(pilot, lambda: table.sight is not None and table.sight.claimable == (1,))
+        await pilot.press("p")  # we all pass
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        await pilot.press("enter")
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        ana = frames.take()
+        assert "You stole Nope from Bob" in ana and "Since your last turn" not in ana, ana
+        cards = table.hand(table.update.view)
+        await pilot.press("home", *["right"] * cards.index(BY_CODE["SHARE"]), "enter")
+        for _ in range(400):  # (Ana holds Bob's Nope now: a window, then her curtain)
+            if isinstance(app.screen, ChoiceScreen):
+                break
+            if table.sight is not None and table.sight.claimable:
+                await pilot.press("p")
+            elif isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take():
+                await pilot.press("enter")
+            await pilot.pause(0.02)
+        assert table.news.startswith("You saw (top first): Reverse, Swap Top and Bottom, Reverse"), table.news
+        await pilot.press("enter")  # the order as it is
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        await pilot.press("d")
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take())
+        await pilot.press("enter")
+        for _ in range(200):  # (not `until`: it would read the box for us)
+            if isinstance(app.screen, NewsScreen):
+                break
+            await pilot.pause(0.02)
+        box = frames.take()
+        assert isinstance(app.screen, NewsScreen), box
+        assert "Bob: since your last turn" in box and "Ana stole Nope from you" in box, box
+        told = " ".join(str(line.render()) for line in app.screen.query(".news-line"))
+        assert "Ana put back (top first): Reverse, Swap Top and Bottom, Reverse and showed them to you" in told, told
+        await pilot.press("enter")
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        assert "Since your last turn" not in frames.take()
+
+
+@async_test
+async def test_a_curtain_names_the_player_who_must_decide_not_you(short_window) -> None:
+    """Ana plays Bury and the Nope window passes: the curtain before she puts the card back is
+    seen by everyone, so it says "Ana must put …", never "You must …"."""
+    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
+    state = position(3, hands={0: "BURY SKIP", 1: "NOPE", 2: "ZOMBIE"}, pile="TACO TACO TACO", turn=0)
+    app = CutthroatApp(loaded=Session("exploding-kittens", dict(BOX_CONFIG), 0, seats, state=state).save_data())
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        await pilot.press("enter")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await frames.until(pilot, lambda: app.screen is table and table.main_turn())
+        cards = table.hand(table.update.view)
+        await pilot.press("home", *["right"] * cards.index(BY_CODE["BURY"]), "enter")
+        await frames.until(pilot, lambda: table.sight is not None and table.sight.claimable == (1,))
+        await pilot.press("p")  # we all pass
+        await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Ana" in frames.take())
+        curtain = frames.take()
+    assert "Ana must put the card back into the draw pile" in " ".join(curtain.split()), curtain
+    assert "You must" not in curtain, curtain

@@ -1060,3 +1060,11 @@ def test_a_game_saved_mid_play_tells_the_play_once_it_is_final_after_loading():
     assert first.view.hand_counts[0] == 4 and first.view.stack == ()
     assert host.submit(0, NameCard(C("DEF"))) is None
     assert [e.kind for e in spectator[0].events][:3] == ["played", "target_chosen", "card_named"]
+
+
+def test_a_recipe_note_counts_its_cards_in_words() -> None:
+    """Lightning Kittens deals one card: "1 Defuse + 1 card", not "1 cards"."""
+    from cutthroat.games.exploding_kittens.recipes import recipe_note
+
+    assert "Each: 1 Defuse + 1 card. " in recipe_note("lightning-kittens", 3)
+    assert "Each: 1 Defuse + 7 cards. " in recipe_note("nope-sauce", 3)

@@ -375,3 +375,19 @@ def test_the_rules_players_read_use_no_spec_wording():
     for info in registry.IMPLEMENTED:
         text = get_rules(info.game_id).rules_text()
         assert text and "Decision" not in text, info.game_id
+
+
+@pytest.mark.parametrize("said, meant", [
+    ("Ana steals Nope from You", "Ana stole Nope from you"),
+    ("You sees (top first): Reverse, Swap Top and Bottom", "You saw (top first): Reverse, Swap Top and Bottom"),
+    ("Ana puts back (top first): Skip and shows them to You", "Ana put back (top first): Skip and showed them to you"),
+    ("Ana draws and hands Skip to You (I'll Take That)", "Ana drew and handed Skip to you (I'll Take That)"),
+    ("You drew Defuse", "You drew Defuse"),
+    ("You has no Skip", "You had no Skip"),
+    ("Cy shuffles Taco into deck A", "Cy shuffled Taco into deck A"),
+    ("Nobody here steals", "Nobody here steals"),
+])
+def test_past_tells_news_as_done(said, meant):
+    from cutthroat.engine.words import past
+
+    assert agree(past(said, ["Ana", "You", "Cy"])) == meant

@@ -224,7 +224,7 @@ async def test_exploding_kittens_knows_five_long_cards_and_still_shows_the_disca
         await wait_until(pilot, lambda: "You know" in screen_text(app))
         await fits(pilot)
         shown = screen_text(app)
-        assert "Discard ▸ See the Future 5x" in shown and "You know: 1 Exploding  2 Tacocat" in shown, shown
+        assert "Discard ▸ See the Future 5x" in shown and "You know: top Exploding · 2nd Tacocat" in shown, shown
 
 
 @pytest.mark.parametrize("game", ["psycho-killer", "kill-your-friends"])
@@ -282,3 +282,33 @@ async def test_a_long_meanwhile_says_how_to_read_it_all(lines, scrolls) -> None:
             await wait_until(pilot, lambda: "↑↓: earlier and later" in screen_text(app))
         assert ("↑↓: earlier and later" in screen_text(app)) == scrolls, screen_text(app)
         await fits(pilot)
+
+
+@pytest.mark.parametrize("card_style", ["unicode", "ascii"])
+@async_test
+async def test_ek_setup_recipe_help_is_a_sentence_and_no_card_is_parted_from_its_count(write_settings,
+                                                                                        card_style) -> None:
+    """On the Recipe row the help is a player's sentence, whole (not the command line's list of
+    ids); every recipe's card list breaks between cards, never inside "Attack 2x 4"."""
+    from cutthroat.games.exploding_kittens.recipes import RECIPE_IDS, RECIPES
+    from cutthroat.tui.tables.setup import SetupScreen
+
+    write_settings(card_style=card_style)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen("exploding-kittens"))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#recipe"))
+        app.screen.query_one("#recipe").focus()
+        await wait_until(pilot, lambda: "recipes" in str(app.screen.query_one("#setup-help").render()))
+        help_line = str(app.screen.query_one("#setup-help").render())
+        assert "nope-sauce" not in help_line and "\n" not in help_line.strip(), help_line
+        for _ in RECIPE_IDS:
+            await fits(pilot)
+            screen = screen_text(app)
+            shown = RECIPES[app.screen.value("recipe")]
+            players = app.screen.players
+            lines = screen.splitlines()
+            listed = shown.describe(players) if shown.min_players <= players <= shown.max_players else shown.describe()
+            for item in listed.split(", ") if shown.cards else ():
+                assert any(item in line for line in lines), f"{item!r} is broken:\n{screen}"
+            await pilot.press("right")

@@ -844,9 +844,16 @@ async def test_round_end_names_the_card_and_lets_you_look_at_the_board_first() -
         if view.end_reason == "bust":
             assert f"bust — {view.drawn.label} fit nowhere" in said
         assert "l, Esc: look at the board" in said
+        footer = {b.binding.action: b.binding.key_display for b in app.screen.active_bindings.values()
+                  if b.enabled and b.binding.show}
+        assert footer.get("dismiss('look')") == "l/esc", footer  # the footer says what the dialog says
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen is table)
         assert message(table).startswith("The board as round 1 ended") and view.phase == "round_over"
+        assert "Enter: the round's score" in message(table)
+        footer = {b.binding.action: b.binding.key_display for b in table.active_bindings.values()
+                  if b.enabled and b.binding.show}
+        assert footer.get("score") == "⏎", f"Enter isn't offered in the footer: {footer}"
         header = str(table.query_one("#status-bar", Static).content)
         assert f"{view.kings_killed}/4 kings" in header
         await pilot.press("enter")
@@ -1161,3 +1168,59 @@ async def test_u_with_undo_off_says_undo_is_off(write_settings) -> None:
         assert "Undo is off" in message(table)
         assert not any(b.binding.action == "undo" for b in table.active_bindings.values()
                        if b.enabled and b.binding.show), "no u undo in the footer"
+
+
+@async_test
+async def test_the_header_counts_the_kings_killed_this_round_as_they_fall() -> None:
+    """The log says "K♣ killed! +1": the header's points count it at once (rules.md, Scoring:
+    1, 2, 3, 4 points for the 1st–4th king), not only once the round is over."""
+    from cutthroat.bots import make_bot
+    from cutthroat.engine.words import counted
+    from cutthroat.games.kill_the_kings.cards import round_points
+
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        bot = make_bot(session.rules, "heuristic", seed=0)
+        while session.view(0).kings_killed == 0 and session.view(0).phase == "play":
+            app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0)))
+            await pilot.pause()
+        view = session.view(0)
+        assert view.phase == "play" and view.kings_killed >= 1 and view.total == 0
+        points = counted(round_points(view.kings_killed), "pt")
+        header = lambda: str(table.query_one("#status-bar", Static).content)  # noqa: E731
+        await wait_until(pilot, lambda: f"{view.kings_killed}/4 kings · {points} ·" in header())
+
+
+@async_test
+async def test_the_prompt_offers_5_to_8_only_with_a_reserve_card_to_pick() -> None:
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        await wait_until(pilot, lambda: "n draw" in message(table))
+        assert all(card is None for card in session.view(0).reserve)
+        assert "5–8" not in message(table) and "reserve" not in message(table), message(table)
+        while all(card is None for card in session.view(0).reserve):
+            await play(pilot, pick_action(session.legal_actions(0)))
+            if session.view(0).drawn is not None:
+                reserve = [a for a in session.legal_actions(0) if a.kind == "reserve"]
+                await play(pilot, reserve[0])
+        await wait_until(pilot, lambda: "n draw" in message(table))
+        assert "5–8 pick up a reserve card" in message(table), message(table)
+
+
+@async_test
+async def test_u_with_nothing_to_undo_says_why_and_stays_out_of_the_footer() -> None:
+    app = table_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        session = session_of(table)
+        await play(pilot, pick_action(session.legal_actions(0)))  # a draw: nothing to take back
+        assert not session.legal_actions(0) or not table.update.can_undo
+        assert not any(b.binding.key == "u" for b in table.active_bindings.values()
+                       if b.enabled and b.binding.show), "u in the footer with nothing to undo"
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Nothing to undo since the last draw" in message(table), message(table)

@@ -140,6 +140,7 @@ class Variant:
     per_seat: bool = False  # one choice per seat, its value the choices joined ("RBGY")
     example: str = ""  # what a free-text row starts with on the setup screen
     listed: bool = False  # named in the Continue and Load lists even at its default (a mode, a recipe)
+    setup_help: str = ""  # the setup screen's line for the row, when `help` (the command line's) won't do
 
     @property
     def is_flag(self) -> bool:

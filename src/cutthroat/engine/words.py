@@ -76,3 +76,47 @@ def _base_form(word: str) -> str:
     if word.endswith("ies"):
         return word[:-3] + "y"
     return word[:-1]
+
+
+#: The past of the verbs a game's events start with, by their base form (the rest take -ed).
+_PAST = {"be": "was", "have": "had", "see": "saw", "steal": "stole", "put": "put", "give": "gave",
+         "take": "took", "hold": "held", "keep": "kept", "draw": "drew", "swap": "swapped", "lose": "lost",
+         "send": "sent", "find": "found", "stop": "stopped", "get": "got", "can't": "couldn't", "can": "could"}
+_AND_VERB = re.compile(r" and ([a-z]+s) ")
+_PRESENT = re.compile(r"^(?P<verb>[a-z']+)(?P<rest>(?: back| up)?(?: and (?P<second>[a-z]+))?)")
+
+
+def _past_of(word: str) -> str:
+    if word in ("can't", "can", "is", "has", "does", "goes"):
+        return {"is": "was", "has": "had", "does": "did", "goes": "went"}.get(word) or _PAST[word]
+    if not word.endswith("s") or word in _NOT_VERBS or word.endswith("ss"):
+        return word  # not a present verb ("drew", "picked" already told in the past)
+    base = _base_form(word)
+    if base in _PAST:
+        return _PAST[base]
+    if base.endswith("e"):
+        return base + "d"
+    if base.endswith("y") and base[-2:-1] not in "aeiou":
+        return base[:-1] + "ied"
+    return base + "ed"
+
+
+def past(text: str, subjects: Sequence[str]) -> str:
+    """An event's sentence, told as done: "Ana steals Nope from Bob" → "Ana stole Nope from Bob",
+    "Ana draws and hands Skip to Bob" → "Ana drew and handed Skip to Bob" (its subject one of
+    `subjects`, the players' names; a sentence not starting with one is left as it is)."""
+    for name in sorted(subjects, key=len, reverse=True):
+        if name and text.startswith(name + " "):
+            head, tail = text[:len(name) + 1], text[len(name) + 1:]
+            break
+    else:
+        return text
+    match = _PRESENT.match(tail)
+    if match is None:
+        return text
+    second = match.group("second")
+    rest = match.group("rest")
+    if second:
+        rest = rest[: match.start("second") - match.end("verb")] + _past_of(second)
+    later = _AND_VERB.sub(lambda m: f" and {_past_of(m.group(1))} ", tail[match.end():])
+    return head + _past_of(match.group("verb")) + rest + later

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cutthroat.engine.words import counted
 from cutthroat.games.exploding_kittens.cards import (
     ALL_CARDS,
     BY_CODE,
@@ -229,4 +230,4 @@ def recipe_note(rid: str, players: int) -> str:
     if not recipe.min_players <= players <= recipe.max_players:
         return f"{head}\n{recipe.describe()}"
     start, deal = recipe.starting_defuses(players), recipe.dealt(players)
-    return f"{head}\nEach: {start} Defuse{'s' * (start != 1)} + {deal} cards. {recipe.describe(players)}"
+    return f"{head}\nEach: {counted(start, 'Defuse')} + {counted(deal, 'card')}. {recipe.describe(players)}"

@@ -129,7 +129,8 @@ class ExplodingKittensRules(Rules):
     variants = (
         Variant("recipe", RECIPE_IDS, DEFAULT_RECIPE,
                 "the deck for the game: " + ", ".join(RECIPE_IDS), title="Recipe",
-                labels=tuple(RECIPES[r].name for r in RECIPE_IDS), listed=True),
+                labels=tuple(RECIPES[r].name for r in RECIPE_IDS), listed=True,
+                setup_help=f"The deck for the game: {len(RECIPE_IDS) - 1} recipes or your own (Custom), shown above"),
         Variant("five-different", ("off", "on"), "on",
                 "the five-different combo (take any card from the discard pile)", title="Five different"),
         Variant("custom", (), "",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from typing import Sequence
 
 from textual.app import ComposeResult
@@ -100,6 +101,21 @@ class Cycler(Static, can_focus=True):
         self.index = (self.index + step) % len(self.options)
         self.redraw()
         self.post_message(self.Changed(self))
+
+
+def wrap_items(line: str, width: int) -> str:
+    """A note's line of items ("Attack 2x 3, Reverse 4, …") broken into lines of `width` between
+    items only, never inside one: a card stays with its count. (An item longer than a line is the
+    widget's to wrap.)"""
+    if width <= 0:
+        return line
+    lines: list[str] = []
+    for item in re.split(r"(?<=[,.]) ", line):
+        if lines and len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(item)
+    return "\n".join(lines)
 
 
 def row_mark() -> Static:
@@ -203,13 +219,16 @@ class SetupScreen(Screen):
                 for j, v in enumerate(choices[k:k + 2]):
                     yield Label(v.heading, classes="setup-label" + (" second" if j else ""))
                     yield Cycler(_options(v), last.get(v.name, v.default), width=widths[j], id=v.name,
-                                 help=v.help)
+                                 help=v.setup_help or v.help)
         for v in self.rows:
             if not v.choices:
                 with Horizontal(classes="setup-line text", id=f"{v.name}-line"):
                     yield row_mark()
                     yield Label(v.heading, classes="setup-label")
                     yield steady_input(last.get(v.name) or v.example or v.default, id=v.name, compact=True)
+
+    def on_resize(self) -> None:
+        self.apply_rules()  # (the note's lines are wrapped to its width)
 
     def on_mount(self) -> None:
         self.query_one("#players-line").display = self.max_seats > 1
@@ -285,8 +304,10 @@ class SetupScreen(Screen):
                 cycler.redraw()
         note = self.rules.setup_note(self.variant_config(), n)
         head, _, rest = note.partition("\n")
-        self.query_one("#setup-note", Static).update(
-            f"[bold]{escape(head)}[/]" + (f"\n{escape(rest)}" if rest else "") if note else "")
+        widget = self.query_one("#setup-note", Static)
+        width = widget.content_region.width or self.app.size.width - 17  # (before the first layout)
+        rest = "\n".join(wrap_items(line, width) for line in rest.split("\n")) if rest else ""
+        widget.update(f"[bold]{escape(head)}[/]" + (f"\n{escape(rest)}" if rest else "") if note else "")
         self.query_one("#setup-note").display = bool(note)
         self.show_problem()
 
@@ -344,7 +365,7 @@ class SetupScreen(Screen):
             row.set_class(row in widget.ancestors, "-focus-row")
         text = getattr(widget, "help", "")
         if isinstance(widget, Input):
-            helps = {v.name: v.help for v in self.rows}
+            helps = {v.name: v.setup_help or v.help for v in self.rows}
             text = SEED_HELP if widget.id == "seed" else helps.get(widget.id or "", NAME_HELP)
         elif isinstance(widget, Button):
             text = "Start the game"

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from cutthroat.engine.protocol import Action
-from cutthroat.engine.words import agree
+from cutthroat.engine.words import agree, past
 from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.base import TableScreenBase
@@ -34,6 +34,11 @@ from cutthroat.tui.widgets.window_bar import WindowBar
 
 #: Events the curtain's "Meanwhile" leaves out: the next player's turn is what the curtain says.
 FILLER = {"turn_started"}
+
+
+def lower_you(line: str) -> str:
+    """A sentence of news told after others (or after a colon): "you", not "You", mid-line."""
+    return "you" + line[3:] if line.startswith(("You ", "Your ")) else line
 
 
 class SharedTableScreen(TableScreenBase):
@@ -68,6 +73,17 @@ class SharedTableScreen(TableScreenBase):
         self.moved: tuple[int, int] | None = None  # hot-seat: (seat, version) of the move just made on screen
         self.hinted: Action | None = None  # the hint on screen, while Enter plays it
         self.hinted_at: tuple = ()  # where the hint put the cursor and selection (`pointer`)
+        self.turns = 0  # how many times the turn has passed from one seat to another
+        self.last_turn: int | None = None
+        self.looked_in_turn: dict[int, int] = {}  # each seat's last private screen came in which of them
+        self.shown_sight: Sight | None = None
+
+    def take_update(self, update: SeatUpdate) -> None:
+        if update.seat == self.log_seat:
+            turn = getattr(update.view, "turn", None)
+            if turn != self.last_turn:
+                self.turns, self.last_turn = self.turns + 1, turn
+        super().take_update(update)
 
     def narrate(self, update: SeatUpdate) -> None:
         super().narrate(update)
@@ -285,6 +301,7 @@ class SharedTableScreen(TableScreenBase):
         if sight is None:
             return
         version_changed = old is None or old.update.version != sight.update.version
+        again, self.shown_sight = sight is self.shown_sight, sight  # (the same sight: the screen resumed)
         if version_changed or (old.seat, old.private) != (sight.seat, sight.private):
             self.message, self.hinted = "", None  # feedback was for the last screen, not this seat's
         if version_changed:
@@ -296,11 +313,15 @@ class SharedTableScreen(TableScreenBase):
         if news and sight.handoff and self.lens.mode == HOT_SEAT and self.lens.alone is None:
             self.news = ""
             self.show_news(sight, news)  # read before the screen is passed on
+        elif news and again:
+            pass  # told already
         elif news:
-            told = self.sym_text("; ".join(self.news_lines(sight, news)))
-            self.news = f"[$text-muted]Since your last turn:[/] {escape(told)}"
+            self.news = ""
+            self.tell_news(sight, news)
         elif version_changed or not sight.private:
             self.news = ""
+        if sight.private and not sight.handoff and not again:
+            self.looked_in_turn[sight.seat] = self.turns
         if sight.handoff and not news:
             self.sight = self.lens.handed_off()  # nothing worth telling after all
             return
@@ -309,10 +330,37 @@ class SharedTableScreen(TableScreenBase):
         self.call_later(self.next_step)
 
     def news_lines(self, sight: Sight, news) -> list[str]:
-        """The seat's news in words, told to it: "You picked up R3"."""
+        """The seat's news in words, told to it as done: "You picked up R3", "Ana stole Nope from you"."""
         names = list(self.names)
         names[sight.seat] = "You"
-        return [agree(e.describe(names)) for e in news]
+        return [agree(past(e.describe(names), names)) for e in news]
+
+    def own_news(self, sight: Sight) -> bool:
+        """Is the news on the seat's screen what its own move did this very turn (its screen was
+        already its own in this turn: a pair's steal, its Share the Future's cards), not what
+        happened since its last turn?"""
+        view = sight.update.view
+        return getattr(view, "turn", None) == sight.seat and self.looked_in_turn.get(sight.seat) == self.turns
+
+    def tell_news(self, sight: Sight, news) -> None:
+        """The seat's private news on its screen: on the message line if it fits there whole, else
+        in a box until read (Enter); the prompt of its decision, if any, follows."""
+        lines = [self.sym_text(line) for line in self.news_lines(sight, news)]
+        own = self.own_news(sight)
+        told = "; ".join(lines[:1] + [lower_you(line) for line in lines[1:]])
+        text = escape(told) if own else f"[$text-muted]Since your last turn:[/] {escape(lower_you(told))}"
+        if lines_of(text, self.message_width()) <= self.MESSAGE_LINES:
+            self.news = text
+            return
+        from cutthroat.tui.widgets.news import NewsScreen
+
+        title = f"{self.names[sight.seat]}: {'just now' if own else 'since your last turn'}"
+        self.app.push_screen(NewsScreen(title, lines, "Enter: done"), lambda _=None: self.call_later(self.next_step))
+
+    def message_width(self) -> int:
+        """The message line's width (before the first layout: the board's at 80 columns)."""
+        widgets = self.query(f"#{self.ID}-message")
+        return (widgets.first().content_region.width if widgets else 0) or 50
 
     def show_news(self, sight: Sight, news) -> None:
         """Hot-seat, at a hand-off: what a seat drew as its turn ended, whole, until it is read

@@ -83,6 +83,11 @@ def card_letter(card: EkCard) -> str:
     return {"EXP": "E", "IMP": "I", "DEF": "D"}.get(card.code, card.name[0].lower())
 
 
+def pile_place(depth: int) -> str:
+    """Where a known card lies in the draw pile, as "You know" lines say it: "top", "2nd", "11th"."""
+    return "top" if depth == 0 else ordinal(depth + 1)
+
+
 class ReinsertScreen(SafeDismiss, ModalScreen[int | None]):
     """Choose a depth (cards above it) from 0 (top) to the pile size (bottom).
 
@@ -157,7 +162,7 @@ class ReinsertScreen(SafeDismiss, ModalScreen[int | None]):
             place = f"under {d} card{'s' * (d != 1)}: the {ordinal(d + 1)} card drawn"
         if d < len(self.drawers):
             place += f" (one draw each: {self.drawers[d]})"
-        known = [f"{i + 1} {c.name}" for i, c in enumerate(self.known) if c is not None]
+        known = [f"{pile_place(i)} {c.name}" for i, c in enumerate(self.known) if c is not None]
         text = f"[bold]{escape(place)}[/]"
         if self.hinted is not None:
             text += "  [bold $card-hint]◂ hint[/]" if self.hinted == d else ""

@@ -36,6 +36,7 @@ from cutthroat.tui.tables.exploding_kittens.prompts import (
     ReinsertScreen,
     decision_choices,
     ordinal,
+    pile_place,
     window_choices,
 )
 from cutthroat.tui.tables.game_over import level_of
@@ -178,8 +179,8 @@ class TableScreen(SharedTableScreen):
             for depth, card in view.pile_known[:5]:
                 face = " (face up)" if depth in view.up_known else ""
                 style = "bold $error" if card is EXPLODING or card is IMPLODING else "bold"
-                known.append(f"{depth + 1} [{style}]{escape(name(card))}[/]{face}")
-            line2 = f"{label}: " + "  ".join(known) if known else "[$text-muted]Nothing known of the pile's order[/]"
+                known.append(f"{pile_place(depth)} [{style}]{escape(name(card))}[/]{face}")
+            line2 = f"{label}: " + " · ".join(known) if known else "[$text-muted]Nothing known of the pile's order[/]"
             if not width or lines_of(self.sym_text(line2), width) == 1:
                 break
         hidden_up = view.face_up - len(view.up_known)
@@ -252,9 +253,10 @@ class TableScreen(SharedTableScreen):
         f, view = self.frame(sight.update), sight.update.view
         if f is not None and f.kind == WINDOW:
             return f"Reaction window: {window_text(f, self.names)}"
+        name = self.names[seat]  # (the curtain is for all to see: nobody on it is "you")
         if f is not None:
-            return f"You must {frame_need(f, self.names)}."
-        return f"Your turn: you owe {view.owed} turns." if view.turn == seat and view.owed > 1 else ""
+            return f"{name} must {frame_need(f, self.names)}."
+        return f"{name}'s turn, with {view.owed} turns to take." if view.turn == seat and view.owed > 1 else ""
 
     def game_over_screen(self, update: SeatUpdate):
         from cutthroat.tui.tables.exploding_kittens.game_over import game_over

@@ -73,7 +73,7 @@ class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
     BINDINGS = with_ids("ktk-round", [
         Binding("enter,space,n", "dismiss('next')", "next round", key_display="⏎"),
         # Esc deals nothing: it only puts the dialog away, as `l` does (Enter brings it back).
-        Binding("l,escape", "dismiss('look')", "look at the board", key_display="l"),
+        Binding("l,escape", "dismiss('look')", "look at the board", key_display="l/esc"),
     ])
 
     def __init__(self, view: KtkView, card: str | None = None) -> None:

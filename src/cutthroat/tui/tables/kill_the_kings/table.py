@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import counted
 from cutthroat.games.kill_the_kings.actions import DRAW, NEXT_ROUND, PLACE, PLAY_RESERVE, RESERVE
-from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES, finishable
+from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES, finishable, round_points
 from cutthroat.games.kill_the_kings.state import KtkView, bust_cards
 from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
 from cutthroat.host.updates import Hint, SeatUpdate
@@ -38,6 +38,13 @@ SPOT_SLOTS = range(4, 8)
 DECK_SLOT = 8
 _SLOT_BY_ID = {**{f"col{c}": c for c in COLUMN_SLOTS}, **{f"spot{s - 4}": s for s in SPOT_SLOTS},
                "deck": DECK_SLOT, "drawn": DECK_SLOT}
+
+
+def points_so_far(view: KtkView) -> int:
+    """The game's points with this round's kills counted as they are made (1, 2, 3, 4 points for
+    the 1st–4th king: rules.md, Scoring); a finished round is in the view's total already."""
+    playing = len(view.round_points) < view.round
+    return view.total + (round_points(view.kings_killed) if playing else 0)
 
 
 class TableScreen(TableScreenBase):
@@ -59,6 +66,7 @@ class TableScreen(TableScreenBase):
         Binding("7", "pick(2)", show=False),
         Binding("8", "pick(3)", show=False),
         Binding("n", "draw", "draw"),  # n for the next card: d is reserve D, one meaning a key
+        Binding("enter", "score", "score", key_display="⏎"),  # after a look at the board: the dialog again
         Binding("enter,space", "activate", "act", key_display="⏎", show=False),
         Binding("left", "move(-1, 0)", show=False),
         Binding("right,l", "move(1, 0)", show=False),
@@ -66,6 +74,7 @@ class TableScreen(TableScreenBase):
         Binding("down,j", "move(0, 1)", show=False),
         Binding("u", "undo", "undo"),
         Binding("u", "undo_off", show=False),  # with Undo off in Settings, u says so
+        Binding("u", "undo_none", show=False),  # nothing to take back: u says why (not in the footer)
         Binding("h", "hint", "hint"),
         Binding("s", "save", "save"),
         Binding("question_mark", "rules", "rules", key_display="?"),
@@ -192,7 +201,7 @@ class TableScreen(TableScreenBase):
     def refresh_table(self) -> None:
         view = self.view
         ascii_style = self.ascii_style
-        total = view.total
+        total = points_so_far(view)
         kings = view.kings_killed
         bar = (f" CUTTHROAT ▸ Kill The Kings  {view.mode.title()} · Round {view.round}/3 · {kings}/4 kings · "
                f"{counted(total, 'pt')} · target {view.target}")
@@ -290,7 +299,8 @@ class TableScreen(TableScreenBase):
                 return (f"{card} from reserve {SPOT_NAMES[self.picked]}: play it under "
                         f"{'/'.join(str(c + 1) for c in sorted(cols))} ({self.key_word('cancel')} drops it){self.doom_note(view, cols)}")
             return f"{card} fits under no king right now ({self.key_word('cancel')} drops it)"
-        keys = f"{self.key_text('draw')} draw · 5–8 pick up a reserve card to play it · {self.key_text('hint')} hint"
+        pick = " · 5–8 pick up a reserve card to play it" if any(view.reserve) else ""
+        keys = f"{self.key_text('draw')} draw{pick} · {self.key_text('hint')} hint"
         if None not in view.reserve:  # the next card may be the last: say how likely
             return f"Reserve full: {bust_cards(view)} of {counted(view.deck_count, 'card')} left would bust you\n{keys}"
         return keys
@@ -329,7 +339,7 @@ class TableScreen(TableScreenBase):
 
     def after_round_end(self, result: str | None = None) -> None:
         if result == "look":
-            self.say(f"The board as round {self.view.round} ended. {self.key_word('activate')}: the round's score")
+            self.say(f"The board as round {self.view.round} ended. {self.key_word('score')}: the round's score")
             return
         if self.view.phase == "round_over" and self.human_turn:
             self.act(NEXT_ROUND)
@@ -351,8 +361,10 @@ class TableScreen(TableScreenBase):
             return self.picked is None  # Esc first drops a picked-up reserve card
         if action in ("save", "rules", "move", "history"):
             return True
-        if action == "activate" and self.sight is not None and self.view.phase in ("round_over", "game_over"):
+        if action in ("activate", "score") and self.sight is not None and self.view.phase in ("round_over", "game_over"):
             return True  # Enter brings the score back after a look at the board
+        if action == "score":
+            return False
         if self.sight is None or not self.human_turn:
             return False
         view = self.view
@@ -370,6 +382,8 @@ class TableScreen(TableScreenBase):
             return self.update.can_undo
         if action == "undo_off":
             return not self.app.settings.undo
+        if action == "undo_none":
+            return self.app.settings.undo and view.phase == "play"
         if action == "hint":
             return playing
         if action == "cancel":
@@ -458,6 +472,13 @@ class TableScreen(TableScreenBase):
     def action_undo_off(self) -> None:
         self.say("✗ Undo is off (Settings: Undo)")
         self.app.bell()
+
+    def action_undo_none(self) -> None:
+        self.say("✗ Nothing to undo since the last draw (a draw can't be taken back)")
+        self.app.bell()
+
+    def action_score(self) -> None:
+        self.show_round_end()
 
     def action_undo(self) -> None:
         self.picked = None
