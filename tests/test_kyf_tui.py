@@ -477,3 +477,25 @@ async def test_a_card_with_one_move_says_it_once_under_the_hand() -> None:
         await pilot.pause()
         note = " ".join(text(app.screen.query_one("#hand-note", Static)).split())
         assert note == "B2 Enter: play it on Bob's B2", note
+
+
+@async_test
+async def test_a_long_attack_keeps_its_deadly_mark_and_every_card_counted(write_settings) -> None:
+    """Bob's R3 on Ana's R1 R1 R2 R2: her row still says it is deadly and how many cards lie there
+    (all five, repeats counted where they don't fit one by one), in one line; nothing is cut."""
+    from helpers_fit import cut
+    from helpers_kyf import position
+
+    for style, skull in (("unicode", "☠"), ("ascii", "!")):
+        write_settings(card_style=style)
+        state = position(3, hands={0: "G1 HS"}, attack={0: "R1 R1 R2 R2 R3", 2: "B1 B2 B3"}, turn=0)
+        seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
+            await pilot.pause()
+            assert not cut(app.screen), cut(app.screen)
+            row = next(line for line in screen_text(app).splitlines() if " Ana " in line)[:54]  # (not the log)
+            attack = row.split(skull)[0].split("  ")[-1].split()
+            counted = sum(int(c.split("×" if style == "unicode" else "x")[1]) if len(c) > 2 else 1 for c in attack)
+            assert skull in row and counted == 5 and attack[-1] == "R3", row
