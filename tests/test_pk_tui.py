@@ -19,7 +19,7 @@ from cutthroat.tui.tables.psycho_killer.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.news import NewsScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
-from helpers_pilot import async_test, frame_kind, screen_text, session_of
+from helpers_pilot import async_test, frame_kind, screen_text, session_of, wait_until
 
 SIZE = (80, 24)
 GAME = "psycho-killer"
@@ -235,3 +235,28 @@ async def test_ascii_hand_chips_show_the_vhs_symbols_in_letters(write_settings) 
     assert "Chainsaw 5   [EJ] Car Trouble   [RW] Slam Door" in text and "[FF] Dead End   [PL] Trip Over" in text
     board = " ".join(" ".join(line[:57].replace("|", " ").split()) for line in text.splitlines())  # not the log
     assert "Dead End Reverse the direction" in board and "(Fast-forward: ends your turn without a draw)" in board
+
+
+@async_test
+async def test_you_know_shows_every_card_seen_of_the_decks_short_names_then_an_ellipsis(write_settings) -> None:
+    """Found Footage shows three cards: all three stay on the "You know" line (not two). More than
+    fits takes the cards' short names, then "…" at the very edge; the line never wraps."""
+    from cutthroat.session import Session
+    from helpers_fit import cut
+    from helpers_pk import position
+
+    write_settings(card_style="unicode")
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    shown = []
+    for decks, known in ((("BOOBY KNIFE HOOK", "BANDAID"), (3, 0)),
+                         (("BOOBY FOOTAGE", "WOODS PK HOOK"), (2, 3))):
+        state = position(3, hands={0: "BANDAID STITCHES"}, decks=decks, known={0: known})
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: "You know" in screen_text(app))
+            await pilot.pause()
+            assert not cut(app.screen), cut(app.screen)
+            shown.append(next(line for line in screen_text(app).splitlines() if "You know" in line)[:54].strip())
+    assert shown[0].startswith("You know: A 1st Booby Trap, 2nd Knife, 3rd Hook"), shown
+    assert shown[1].startswith("You know: A 1st Booby Trap, 2nd Footage · B 1st Lost"), shown
+    assert shown[1].endswith("…"), shown
