@@ -499,3 +499,24 @@ async def test_a_long_attack_keeps_its_deadly_mark_and_every_card_counted(write_
             attack = row.split(skull)[0].split("  ")[-1].split()
             counted = sum(int(c.split("×" if style == "unicode" else "x")[1]) if len(c) > 2 else 1 for c in attack)
             assert skull in row and counted == 5 and attack[-1] == "R3", row
+
+
+@async_test
+async def test_a_wrapped_hand_note_lines_up_and_says_its_key_first(write_settings) -> None:
+    """Megadeath's note takes two lines: the key comes first ("Enter: play Megadeath"), and the
+    second line starts where the first line's text does (a hanging indent), in both card styles."""
+    from helpers_kyf import position
+
+    for style, side in (("unicode", "│"), ("ascii", "|")):
+        write_settings(card_style=style)
+        state = position(3, hands={0: "MD G1"}, turn=0)
+        seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
+            await pilot.press("end")
+            await wait_until(pilot, lambda: "Megadeath" in text(app.screen.query_one("#hand-note", Static)))
+            lines = [line[:54] for line in screen_text(app).splitlines()]
+            first = next(i for i, line in enumerate(lines) if "Megadeath  Enter: play Megadeath" in line)
+            assert lines[first].startswith(f" {side}  Megadeath"), "\n".join(lines)
+            assert lines[first + 1].startswith(f" {side}  ") and lines[first + 1][4] != " ", "\n".join(lines)

@@ -260,3 +260,31 @@ async def test_you_know_shows_every_card_seen_of_the_decks_short_names_then_an_e
     assert shown[0].startswith("You know: A 1st Booby Trap, 2nd Knife, 3rd Hook"), shown
     assert shown[1].startswith("You know: A 1st Booby Trap, 2nd Footage · B 1st Lost"), shown
     assert shown[1].endswith("…"), shown
+
+
+@async_test
+async def test_a_long_card_note_keeps_its_key_and_leaves_the_board_in_sight(write_settings) -> None:
+    """ASCII, a big hand: the note under the hand says its key first ("Enter plays it:"), so the
+    longest card texts (Lost in the Woods, Everybody Hurts, Disarm) are what gets cut ("..."),
+    never the key; and the note never grows over the decks' lines above the hand."""
+    from cutthroat.session import Session
+    from helpers_fit import cut
+    from helpers_pk import position
+
+    write_settings(card_style="ascii")
+    seats = [Seat("human", "Ana")] + [Seat("bot", name, "random") for name in ("Bob", "Cy", "Dee")]
+    for code in ("WOODS", "HURTS", "DISARM"):
+        state = position(4, hands={0: f"{code} CHAINSAW SLAM TRIP DEADEND CAR KNIFE HOOK"}, decks=("BOOBY", "HOOK"),
+                         known={0: (1, 0)})
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: "Your hand" in screen_text(app))
+            table = app.screen
+            table.cursor = next(i for i, c in enumerate(table.hand(table.update.view)) if c.code == code)
+            await pilot.pause()
+            lines = [line[:54] for line in screen_text(app).splitlines()]
+            assert not cut(app.screen), cut(app.screen)
+            assert any("You know: A 1st Booby Trap" in line for line in lines), "\n".join(lines)
+            note = next(i for i, line in enumerate(lines) if "Enter plays it:" in line)
+            assert lines[note].startswith(" |  ") and "^" in lines[note - 2] + lines[note - 3], "\n".join(lines)
+            assert lines[note + 1].startswith(" |  ") and lines[note + 1][4] != " ", "\n".join(lines)  # lined up

@@ -244,18 +244,19 @@ class TableScreen(SharedTableScreen):
             return "[$text-muted]Not your turn.[/]" if not self.update.over else ""
         options = self.options_for(card)
         label = chip(card.label, card_style(card), bool(options))
-        what = card_effect(card)
+        what = card_effect(card).strip()  # the key or verdict first, the card's effect after: only it may be cut
+        what = f" — {what}" if what else ""
         if self.forced() is not None:
-            return f"{label} [$text-muted]{what}Not now: Enter takes your forced turn[/]"
+            return self.sym_text(f"{label} [$text-muted]Not now: Enter takes your forced turn{escape(what)}[/]")
         if not options:
             return f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, self.names))}[/]"
         if len(options) == 1:
-            return f"{label} {escape(what)}[bold]Enter:[/] {escape(self.play_it(card, options[0]))}"
+            return self.sym_text(f"{label} [bold]Enter:[/] {escape(self.play_it(card, options[0]))}{escape(what)}")
         targets = self.targets()
         if targets:
             keys = "/".join(str(t + 1) for t in sorted(targets))
-            return f"{label} {escape(what)}[bold]{keys}[/] or Enter to choose"
-        return f"{label} {escape(what)}[bold]Enter[/] to choose"
+            return self.sym_text(f"{label} [bold]{keys}[/] or [bold]Enter[/] to choose{escape(what)}")
+        return self.sym_text(f"{label} [bold]Enter[/] to choose{escape(what)}")
 
     def curtain_note(self, sight: Sight, seat: int) -> str:
         owed = owes(sight.update.view, seat, you=True)

@@ -224,8 +224,8 @@ class TableScreen(SharedTableScreen):
         text = f"{label} [$text-muted]{escape(card.text)}[/]{extra}"
         if not self.main_turn():
             return text
-        if Play(card) in self.update.legal:
-            return self.sym_text(f"{label} {escape(card.text)} [bold]⏎[/]{extra}")
+        if Play(card) in self.update.legal:  # the key first: a long card text is cut at its end, never the key
+            return self.sym_text(f"{label} [bold]{escape(self.key_word('play'))} plays it:[/] {escape(card.text)}{extra}")
         reason = why_unplayable(view, view.seat, card)
         return f"{label} [$error]{self.sym['x']} {escape(reason)}[/]"
 
