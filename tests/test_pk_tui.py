@@ -234,7 +234,7 @@ async def test_ascii_hand_chips_show_the_vhs_symbols_in_letters(write_settings) 
     assert text.isascii()
     assert "Chainsaw 5   [EJ] Car Trouble   [RW] Slam Door" in text and "[FF] Dead End   [PL] Trip Over" in text
     board = " ".join(" ".join(line[:57].replace("|", " ").split()) for line in text.splitlines())  # not the log
-    assert "Dead End Reverse the direction" in board and "(Fast-forward: ends your turn without a draw)" in board
+    assert "Dead End Enter plays it: Reverse the direction" in board and "(Fast-forward: ends your turn without a draw)" in board
 
 
 @async_test
@@ -288,3 +288,31 @@ async def test_a_long_card_note_keeps_its_key_and_leaves_the_board_in_sight(writ
             note = next(i for i, line in enumerate(lines) if "Enter plays it:" in line)
             assert lines[note].startswith(" |  ") and "^" in lines[note - 2] + lines[note - 3], "\n".join(lines)
             assert lines[note + 1].startswith(" |  ") and lines[note + 1][4] != " ", "\n".join(lines)  # lined up
+
+
+@async_test
+async def test_the_logs_opening_line_wraps_between_its_items_and_the_setup_says_hold_your_nerve(write_settings) -> None:
+    """ASCII: "Edition 2 . 4 players . Hold Your Nerve" is too long for the log: it wraps before an
+    item, so no log line starts with the separator. The setup screen names the variant in full
+    ("Hold Your Nerve", as the rules do), and it fits."""
+    from cutthroat.tui.tables.setup import SetupScreen
+    from cutthroat.tui.widgets.event_log import EventLog
+    from helpers_fit import cut
+
+    write_settings(card_style="ascii")
+    seats = [Seat("human", "Ana")] + [Seat("bot", name, "random") for name in ("Bob", "Cy", "Dee")]
+    app = CutthroatApp(start={"game": GAME, "config": {"hold-your-nerve": "on", "upside-down": "on"}, "seed": 3,
+                              "seats": seats, "think_ms": None, "keep": False})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and bool(app.screen.query_one(EventLog).lines))
+        await pilot.pause()
+        log = [strip.text.strip() for strip in app.screen.query_one(EventLog).lines]
+        assert log[:3] == ["Edition 2 . 4 players", "Upside Down .", "Hold Your Nerve"], log  # (an item whole)
+        assert not any(line.startswith((".", "·")) for line in log), log
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "down", "down", "enter")  # the title's fifth game
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        assert "Hold Your Nerve" in screen_text(app) and "Hold Nerve" not in screen_text(app)
+        assert not cut(app.screen), cut(app.screen)
