@@ -477,3 +477,46 @@ async def test_a_card_with_one_move_says_it_once_under_the_hand() -> None:
         await pilot.pause()
         note = " ".join(text(app.screen.query_one("#hand-note", Static)).split())
         assert note == "B2 Enter: play it on Bob's B2", note
+
+
+@async_test
+async def test_a_long_attack_keeps_its_deadly_mark_and_every_card_counted(write_settings) -> None:
+    """Bob's R3 on Ana's R1 R1 R2 R2: her row still says it is deadly and how many cards lie there
+    (all five, repeats counted where they don't fit one by one), in one line; nothing is cut."""
+    from helpers_fit import cut
+    from helpers_kyf import position
+
+    for style, skull in (("unicode", "☠"), ("ascii", "!")):
+        write_settings(card_style=style)
+        state = position(3, hands={0: "G1 HS"}, attack={0: "R1 R1 R2 R2 R3", 2: "B1 B2 B3"}, turn=0)
+        seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
+            await pilot.pause()
+            assert not cut(app.screen), cut(app.screen)
+            row = next(line for line in screen_text(app).splitlines() if " Ana " in line)[:54]  # (not the log)
+            attack = row.split(skull)[0].split("  ")[-1].split()
+            counted = sum(int(c.split("×" if style == "unicode" else "x")[1]) if len(c) > 2 else 1 for c in attack)
+            assert skull in row and counted == 5 and attack[-1] == "R3", row
+
+
+@async_test
+async def test_a_wrapped_hand_note_lines_up_and_says_its_key_first(write_settings) -> None:
+    """Megadeath's note takes two lines: the key comes first ("Enter: play Megadeath"), and the
+    second line starts where the first line's text does (a hanging indent), in both card styles."""
+    from helpers_kyf import position
+
+    for style, side in (("unicode", "│"), ("ascii", "|")):
+        write_settings(card_style=style)
+        state = position(3, hands={0: "MD G1"}, turn=0)
+        seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.mine)
+            await pilot.press("end")
+            await wait_until(pilot, lambda: "Megadeath" in text(app.screen.query_one("#hand-note", Static)))
+            lines = [line[:54] for line in screen_text(app).splitlines()]
+            first = next(i for i, line in enumerate(lines) if "Megadeath  Enter: play Megadeath" in line)
+            assert lines[first].startswith(f" {side}  Megadeath"), "\n".join(lines)
+            assert lines[first + 1].startswith(f" {side}  ") and lines[first + 1][4] != " ", "\n".join(lines)

@@ -19,7 +19,7 @@ from cutthroat.tui.tables.psycho_killer.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.news import NewsScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
-from helpers_pilot import async_test, frame_kind, screen_text, session_of
+from helpers_pilot import async_test, frame_kind, screen_text, session_of, wait_until
 
 SIZE = (80, 24)
 GAME = "psycho-killer"
@@ -234,4 +234,85 @@ async def test_ascii_hand_chips_show_the_vhs_symbols_in_letters(write_settings) 
     assert text.isascii()
     assert "Chainsaw 5   [EJ] Car Trouble   [RW] Slam Door" in text and "[FF] Dead End   [PL] Trip Over" in text
     board = " ".join(" ".join(line[:57].replace("|", " ").split()) for line in text.splitlines())  # not the log
-    assert "Dead End Reverse the direction" in board and "(Fast-forward: ends your turn without a draw)" in board
+    assert "Dead End Enter plays it: Reverse the direction" in board and "(Fast-forward: ends your turn without a draw)" in board
+
+
+@async_test
+async def test_you_know_shows_every_card_seen_of_the_decks_short_names_then_an_ellipsis(write_settings) -> None:
+    """Found Footage shows three cards: all three stay on the "You know" line (not two). More than
+    fits takes the cards' short names, then "…" at the very edge; the line never wraps."""
+    from cutthroat.session import Session
+    from helpers_fit import cut
+    from helpers_pk import position
+
+    write_settings(card_style="unicode")
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    shown = []
+    for decks, known in ((("BOOBY KNIFE HOOK", "BANDAID"), (3, 0)),
+                         (("BOOBY FOOTAGE", "WOODS PK HOOK"), (2, 3))):
+        state = position(3, hands={0: "BANDAID STITCHES"}, decks=decks, known={0: known})
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: "You know" in screen_text(app))
+            await pilot.pause()
+            assert not cut(app.screen), cut(app.screen)
+            shown.append(next(line for line in screen_text(app).splitlines() if "You know" in line)[:54].strip())
+    assert shown[0].startswith("You know: A 1st Booby Trap, 2nd Knife, 3rd Hook"), shown
+    assert shown[1].startswith("You know: A 1st Booby Trap, 2nd Footage · B 1st Lost"), shown
+    assert shown[1].endswith("…"), shown
+
+
+@async_test
+async def test_a_long_card_note_keeps_its_key_and_leaves_the_board_in_sight(write_settings) -> None:
+    """ASCII, a big hand: the note under the hand says its key first ("Enter plays it:"), so the
+    longest card texts (Lost in the Woods, Everybody Hurts, Disarm) are what gets cut ("..."),
+    never the key; and the note never grows over the decks' lines above the hand."""
+    from cutthroat.session import Session
+    from helpers_fit import cut
+    from helpers_pk import position
+
+    write_settings(card_style="ascii")
+    seats = [Seat("human", "Ana")] + [Seat("bot", name, "random") for name in ("Bob", "Cy", "Dee")]
+    for code in ("WOODS", "HURTS", "DISARM"):
+        state = position(4, hands={0: f"{code} CHAINSAW SLAM TRIP DEADEND CAR KNIFE HOOK"}, decks=("BOOBY", "HOOK"),
+                         known={0: (1, 0)})
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: "Your hand" in screen_text(app))
+            table = app.screen
+            table.cursor = next(i for i, c in enumerate(table.hand(table.update.view)) if c.code == code)
+            await pilot.pause()
+            lines = [line[:54] for line in screen_text(app).splitlines()]
+            assert not cut(app.screen), cut(app.screen)
+            assert any("You know: A 1st Booby Trap" in line for line in lines), "\n".join(lines)
+            note = next(i for i, line in enumerate(lines) if "Enter plays it:" in line)
+            assert lines[note].startswith(" |  ") and "^" in lines[note - 2] + lines[note - 3], "\n".join(lines)
+            assert lines[note + 1].startswith(" |  ") and lines[note + 1][4] != " ", "\n".join(lines)  # lined up
+
+
+@async_test
+async def test_the_logs_opening_line_wraps_between_its_items_and_the_setup_says_hold_your_nerve(write_settings) -> None:
+    """ASCII: "Edition 2 . 4 players . Hold Your Nerve" is too long for the log: it wraps before an
+    item, so no log line starts with the separator. The setup screen names the variant in full
+    ("Hold Your Nerve", as the rules do), and it fits."""
+    from cutthroat.tui.tables.setup import SetupScreen
+    from cutthroat.tui.widgets.event_log import EventLog
+    from helpers_fit import cut
+
+    write_settings(card_style="ascii")
+    seats = [Seat("human", "Ana")] + [Seat("bot", name, "random") for name in ("Bob", "Cy", "Dee")]
+    app = CutthroatApp(start={"game": GAME, "config": {"hold-your-nerve": "on", "upside-down": "on"}, "seed": 3,
+                              "seats": seats, "think_ms": None, "keep": False})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and bool(app.screen.query_one(EventLog).lines))
+        await pilot.pause()
+        log = [strip.text.strip() for strip in app.screen.query_one(EventLog).lines]
+        assert log[:3] == ["Edition 2 . 4 players", "Upside Down .", "Hold Your Nerve"], log  # (an item whole)
+        assert not any(line.startswith((".", "·")) for line in log), log
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "down", "down", "enter")  # the title's fifth game
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        assert "Hold Your Nerve" in screen_text(app) and "Hold Nerve" not in screen_text(app)
+        assert not cut(app.screen), cut(app.screen)

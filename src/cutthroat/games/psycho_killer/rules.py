@@ -97,13 +97,13 @@ class PsychoKillerRules(Rules):
     turn_heading = "Edition 2 (the default)"
     min_players = 2
     max_players = 6
-    variants = (
+    variants = (  # (in pairs on the setup screen: Hold Your Nerve's name fits the second column)
         Variant("edition", ("2", "1"), "2", "edition 2: two decks, no starting hands, draw again after a weapon; "
                 "edition 1: one deck, 7 cards dealt", title="Edition", labels=("edition 2", "edition 1")),
+        Variant("hold-your-nerve", ("off", "on"), "off", "everyone may keep predicaments; Left for Dead, you may "
+                "play one on another player", bare="on", title="Hold Your Nerve"),
         Variant("upside-down", ("off", "on"), "off", "cards put back into a deck go face up: everyone sees them "
                 "coming", bare="on", title="Upside Down"),
-        Variant("hold-your-nerve", ("off", "on"), "off", "everyone may keep predicaments; Left for Dead, you may "
-                "play one on another player", bare="on", title="Hold Nerve"),
         Variant("quickie", ("off", "on"), "off", "the game ends at the third Psycho Killer", bare="on",
                 title="Quickie"),
     )

@@ -118,13 +118,27 @@ class SharedTableScreen(TableScreenBase):
                     yield WindowBar(self.WINDOW_PROMPT, self.names, id=f"{p}-window",
                                     classes="table-window").data_bind(screen.sight)
                     yield bound(lambda w: self.message_text(w.sight, w.message, w.content_region.width), "message")
-                    yield HandPanel(id=f"{p}-hand", render_hand=lambda w: self.hand_shown(w.sight, w.cursor, w.selected)
-                                    ).data_bind(screen.sight, screen.cursor, screen.selected)
+                    yield HandPanel(id=f"{p}-hand", render_hand=lambda w: self.hand_shown(w.sight, w.cursor, w.selected),
+                                    room=self.hand_room).data_bind(screen.sight, screen.cursor, screen.selected)
             yield EventLog(id=f"{p}-log", classes="table-log")
         yield Footer(compact=self.COMPACT_FOOTER, show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
 
     def board_classes(self) -> str:
         return ""
+
+    def hand_room(self, panel: HandPanel) -> int | None:
+        """The lines the hand panel's cards and note may take without covering the board's rows
+        (the panel sits in the part docked at the board's bottom). None: not laid out yet."""
+        board, bottom = self.query_one(f"#{self.ID}-board"), self.query_one(f"#{self.ID}-bottom")
+        area = board.content_region
+        if not area.height:
+            return None
+        above = [w.region.bottom + w.styles.margin.bottom for w in board.children if w is not bottom and w.display]
+        free = area.bottom - max(above, default=area.y)
+        for w in bottom.children:
+            if w is not panel and w.display:
+                free -= w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+        return free - panel.styles.gutter.height - panel.styles.margin.top - panel.styles.margin.bottom
 
     def table_started(self) -> None:
         log = self.query_one(EventLog)

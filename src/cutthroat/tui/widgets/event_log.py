@@ -1,9 +1,12 @@
-"""The narration panel: one line per event, newest at the bottom."""
+"""The narration panel: one line per event, newest at the bottom. A line of items joined by " · "
+(the opening line's setup) wraps between its items, so no line starts with the separator."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import RichLog
@@ -11,6 +14,50 @@ from textual.widgets import RichLog
 from cutthroat.engine.protocol import Event
 from cutthroat.engine.words import agree
 from cutthroat.tui.text import clean
+
+
+SEPARATORS = (" · ", " . ")  # (the second: the ASCII look's)
+
+
+class Items:
+    """A log line of items joined by a separator, wrapped at the panel's width between the items:
+    the separator stays at the end of a line (where it fits), never starts one. An item longer
+    than any line follows on the same line and wraps as any text does."""
+
+    def __init__(self, text: Text, separator: str) -> None:
+        self.text, self.separator = text, separator
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width, sep = options.max_width, self.separator
+        plain, items, start = self.text.plain, [], 0
+        while (at := plain.find(sep, start)) >= 0:
+            items.append(self.text[start:at])
+            start = at + len(sep)
+        items.append(self.text[start:])
+        out, used = items[0].copy(), items[0].cell_len
+        for item in items[1:]:
+            if used + len(sep) + item.cell_len <= width or (item.cell_len > width and used + len(sep) < width):
+                out.append(sep)  # (an item too long for any line goes on at once: it wraps as text does)
+                used += len(sep) + item.cell_len
+            else:
+                if used + len(sep.rstrip()) <= width:
+                    out.append(sep.rstrip())
+                out.append("\n")
+                used = item.cell_len
+            out.append_text(item)
+        yield from out.__rich_console__(console, options)
+
+
+def wrappable(line: Text | str) -> Text | Items | str:
+    """What the panel writes for `line`: a line of items as `Items`, anything else as it is."""
+    plain = line.plain if isinstance(line, Text) else line
+    for sep in SEPARATORS:
+        if sep in plain:
+            return Items(line if isinstance(line, Text) else Text(line), sep)
+    return line
 
 
 class EventLog(RichLog):
@@ -39,7 +86,7 @@ class EventLog(RichLog):
             self._wrapped_at = width
             self.clear()
             for line in self.entries[-500:]:
-                self.write(line)
+                self.write(wrappable(line))
             self.call_after_refresh(self.scroll_end, animate=False)  # the latest in view, as before
 
     def tell(self, line: Text | str) -> None:
@@ -51,7 +98,7 @@ class EventLog(RichLog):
         else:
             line = clean(line)
         self.entries.append(line)
-        self.write(line)
+        self.write(wrappable(line))
 
     def on_event_log_told(self, message: "EventLog.Told") -> None:
         self.narrate(message.events, message.seat, message.names, ascii_style=message.ascii_style)

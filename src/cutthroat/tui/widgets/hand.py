@@ -5,6 +5,10 @@ Game-agnostic: a table gives it `HandCard`s (a plain label, a colour style such 
 what the selected card would do, or why it can't be played. Colour is never the only signal:
 playable cards are drawn in reverse video and bold, the others plain; the cursor card is
 underlined with a ▲ (ASCII: ^) under it. Cards wrap onto more rows when the hand is wide.
+
+The note wraps with its lines lined up (a hanging indent as deep as the note's own first one: the
+chip's padding), and takes no more lines than the table leaves it (`room`): a longer one ends in
+"…" — so a note says its key or verdict first, and only its card text can be cut.
 """
 
 from __future__ import annotations
@@ -18,7 +22,34 @@ from textual.events import Resize
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from textual.content import Content
+
 from cutthroat.tui.text import escape
+
+#: The fewest lines a note gets, even where the table leaves it less (the key and some words).
+NOTE_LINES = 2
+
+
+def fit_note(markup: str, width: int, height: int | None = None, ellipsis: str = "…") -> str:
+    """`markup` wrapped at `width` with a hanging indent (its wrapped lines start where its first
+    line's text does), in at most `height` lines: the last one kept ends in "…" (`ellipsis`)."""
+    if width <= 0:
+        return markup
+    content = Content.from_markup(markup)
+    lines = content.wrap(width)
+    if len(lines) > 1:
+        plain = content.plain
+        indent = len(plain) - len(plain.lstrip(" "))
+        if indent:
+            first, *rest = content.wrap(width - indent)
+            lines = [first, *(Content(" " * indent) + line for line in rest)]
+    if height is not None and len(lines) > height:
+        lines = lines[:max(1, height)]
+        last = lines[-1]
+        if last.cell_length + len(ellipsis) > width:
+            last = last.truncate(width - len(ellipsis))
+        lines[-1] = last.rstrip().rstrip(",;:·.") + ellipsis
+    return "\n".join(line.markup for line in lines)
 
 
 @dataclass(frozen=True)
@@ -64,14 +95,17 @@ class HandPanel(Vertical):
     selected: reactive[frozenset] = reactive(frozenset())
 
     def __init__(self, *, id: str | None = None, classes: str = "",
-                 render_hand: Callable[["HandPanel"], HandShown] | None = None) -> None:
+                 render_hand: Callable[["HandPanel"], HandShown] | None = None,
+                 room: Callable[["HandPanel"], int | None] | None = None) -> None:
         super().__init__(id=id, classes=f"hand-panel {classes}".strip())
         self.render_hand = render_hand
+        self.room = room  # the lines the table leaves the cards and the note (None: not laid out)
         self.cards: list[HandCard] = []
         self.at = 0  # the cursor's card, once clamped to the hand
         self.note = ""
         self.placeholder = ""
         self.marker = "▲"
+        self.ascii_style = False
         self.can_focus = False
         self._shown: dict[str, str] = {}
 
@@ -83,6 +117,7 @@ class HandPanel(Vertical):
              placeholder: str = "", ascii_style: bool = False) -> None:
         """Draw `cards` (or `placeholder` when there are none to show) with `note` (markup) below."""
         self.marker = "^" if ascii_style else "▲"
+        self.ascii_style = ascii_style
         self.cards = list(cards)
         self.at = max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
         self.note = note
@@ -144,4 +179,8 @@ class HandPanel(Vertical):
             lines.append("".join(cells))
             lines.append("".join(marks).rstrip())
         self._put("#hand-cards", "\n".join(lines))
-        self._put("#hand-note", self.note)
+        room = self.room(self) if self.room is not None else None
+        height = None if room is None else max(NOTE_LINES, room - len(lines))
+        note = self.query_one("#hand-note", Static)
+        self._put("#hand-note", fit_note(self.note, note.content_region.width or width, height,
+                                         "..." if self.ascii_style else "…"))

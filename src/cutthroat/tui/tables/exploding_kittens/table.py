@@ -245,8 +245,8 @@ class TableScreen(SharedTableScreen):
             if what is None:
                 return f"[$error]{self.sym['x']} {escape(names)}: not a combo (2 or 3 alike, or 5 different)[/]"
             return f"[bold]Enter:[/] {escape(COMBO_EFFECTS[what])} [$text-muted]({escape(names)})[/]"
-        if Play(card) in self.update.legal:
-            return self.sym_text(f"{label} {escape(card.text)} [bold]⏎[/]{marked}")
+        if Play(card) in self.update.legal:  # the key first: a long card text is cut at its end, never the key
+            return self.sym_text(f"{label} [bold]{escape(self.key_word('play'))} plays it:[/] {escape(card.text)}{marked}")
         return f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, self.combo_keys()))}[/]{marked}"
 
     def curtain_note(self, sight: Sight, seat: int) -> str:

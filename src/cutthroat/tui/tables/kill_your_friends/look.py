@@ -62,16 +62,47 @@ def variant_text(view: KyfView) -> str:
     return " · ".join(parts)
 
 
+def runs(cards: Sequence[KyfCard]) -> list[tuple[KyfCard, int]]:
+    """The cards with repeats counted: R1 R1 R2 → [(R1, 2), (R2, 1)]."""
+    out: list[tuple[KyfCard, int]] = []
+    for card in cards:
+        if out and out[-1][0].label == card.label:
+            out[-1] = (card, out[-1][1] + 1)
+        else:
+            out.append((card, 1))
+    return out
+
+
+def _label(card: KyfCard, count: int, sym: dict[str, str]) -> str:
+    return card.label + (f"{sym.get('times', '×')}{count}" if count > 1 else "")
+
+
+def row_width(items: Sequence[tuple[KyfCard, int]], sym: dict[str, str]) -> int:
+    return sum(len(_label(card, count, sym)) + 1 for card, count in items) - 1
+
+
 def card_row(cards: Sequence[KyfCard], room: int, sym: dict[str, str], deadly_top: bool = False) -> str:
-    """`R1 R2 R3` in their colours; the oldest dropped with … when there isn't room."""
-    shown = list(range(len(cards)))
-    while shown and sum(len(cards[i].label) + 1 for i in shown) + (2 if len(shown) < len(cards) else 0) > room:
+    """`R1 R2 R3` in their colours, in at most `room` columns. Where they don't fit, repeats are
+    counted (`R1×2 R2×2 R3`: every card still told), and only then are the oldest dropped, their
+    number said (`(+3) R2×2 R3`)."""
+    if not cards:
+        return ""
+
+    def drawn(items) -> list[str]:
+        out = []
+        for i, (card, count) in enumerate(items):
+            look = "bold reverse" if deadly_top and i == len(items) - 1 else "bold"
+            out.append(f"[{look} {card_style(card)}]{_label(card, count, sym)}[/]")
+        return out
+
+    for items in ([(card, 1) for card in cards], runs(cards)):
+        if row_width(items, sym) <= room:
+            return " ".join(drawn(items))
+    shown = runs(cards)
+    while len(shown) > 1 and len(f"(+{len(cards)}) ") + row_width(shown, sym) > room:
         shown.pop(0)
-    out = [sym["ell"]] if len(shown) < len(cards) else []
-    for i in shown:
-        look = "bold reverse" if deadly_top and i == len(cards) - 1 else "bold"
-        out.append(f"[{look} {card_style(cards[i])}]{cards[i].label}[/]")
-    return " ".join(out)
+    hidden = len(cards) - sum(count for _, count in shown)
+    return " ".join([f"[$text-muted](+{hidden})[/]", *drawn(shown)])
 
 
 def attack_text(view: KyfView, seat: int, room: int, sym: dict[str, str]) -> str:
@@ -80,17 +111,21 @@ def attack_text(view: KyfView, seat: int, room: int, sym: dict[str, str]) -> str
     if view.out[seat]:
         grave = list(view.attack[seat]) + list(view.graveyard[seat])
         return "[$text-muted]out[/]" + (" " + card_row(grave, room - 4, sym) if grave else "")
-    extra, extra_len = [], 0
+    extra, extra_len = [], 0  # (the marks always show: the cards give way to them)
     if view.reaper_on == seat:
         extra.append(f"[bold reverse $error]{sym['skull']}Reaper[/]")
-        extra_len += 8
+        extra_len += len(f"{sym['skull']}Reaper") + 1
     if view.owe[seat]:
         extra.append(f"[bold $warning]+{view.owe[seat]} owed[/]")
         extra_len += len(f"+{view.owe[seat]} owed") + 1
     seq, parts = view.attack[seat], []
     if seq:
         top_deadly = seq[-1].number == 3
-        parts.append(card_row(seq, room - extra_len - (7 if top_deadly else 0), sym, deadly_top=top_deadly))
+        deadly = f"{sym['skull']}deadly"
+        if top_deadly and row_width(runs(seq), sym) > room - extra_len - len(deadly) - 1:
+            deadly = sym["skull"]  # the cards come first; the top card is lit as deadly all the same
+        parts.append(card_row(seq, room - extra_len - (len(deadly) + 1 if top_deadly else 0), sym,
+                              deadly_top=top_deadly))
         if top_deadly:
-            parts.append(f"[bold $error]{sym['skull']}deadly[/]")
+            parts.append(f"[bold $error]{deadly}[/]")
     return " ".join(parts + extra)

@@ -13,6 +13,7 @@ h hint, s save, ? rules, Esc menu. The sentences come from `games/kill_your_frie
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.content import Content
 from textual.events import Click
 
 from cutthroat.engine.protocol import Action
@@ -52,6 +53,7 @@ from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
 
 MAX_SEATS = 8
+BOARD_WIDTH = 53  # the board's rows at 80 columns (beside the log)
 
 
 class TableScreen(SharedTableScreen):
@@ -75,9 +77,11 @@ class TableScreen(SharedTableScreen):
         *closing_keys(save_shown=True),
     ])
     UNICODE = {"alive": "♥", "dead": "✝", "turn": "▶", "cw": "↻", "ccw": "↺", "deck": "▒", "cards": "▮",
-               "skull": "☠", "star": "★", "x": "✗", "dot": "·", "ell": "…", "arrow": "→"}
+               "skull": "☠", "star": "★", "x": "✗", "dot": "·", "ell": "…", "arrow": "→",
+               "times": "×"}
     ASCII = {"alive": "o", "dead": "x", "turn": ">", "cw": "(cw)", "ccw": "(ccw)", "deck": "#", "cards": "c",
-             "skull": "!", "star": "*", "x": "x", "dot": ".", "ell": "..", "arrow": "->"}
+             "skull": "!", "star": "*", "x": "x", "dot": ".", "ell": "..", "arrow": "->",
+             "times": "x"}
     ASCII_TEXT = str.maketrans({"▶": ">", "↻": "(cw)", "↺": "(ccw)", "☠": "!", "▮": "c", "★": "*",
                                 "↔": "<->", "♥": "o", "✝": "x", "⏎": "Enter", "←": "<", "→": "->"})
 
@@ -157,8 +161,14 @@ class TableScreen(SharedTableScreen):
                          for alive in sorted(view.lives[seat], reverse=True))
         lives += " " * (3 - (2 * len(view.lives[seat]) - 1))
         line = f"{mark}{number} {badge} [bold]{name}[/] [$text-muted]{level:<9}[/]{cards} {kills}{lives}  "
-        used = 1 + 1 + 1 + 3 + 1 + self.name_width() + 1 + 9 + 4 + 1 + len(kills) + 3 + 2
-        return self.sym_text(line + attack_text(view, seat, max(8, 56 - used), self.sym))
+        used = Content.from_markup(self.sym_text(line)).cell_length
+        width = self.board_width()
+        return self.sym_text(line + attack_text(view, seat, max(8, width - used), self.sym))
+
+    def board_width(self) -> int:
+        """The seat rows' width (as laid out; before that, the board's at 80 columns)."""
+        rows = self.query(".table-seat")
+        return (rows.first().content_region.width if rows else 0) or BOARD_WIDTH
 
     def piles_text(self, update: SeatUpdate) -> str:
         s, view = self.sym, update.view
@@ -178,7 +188,7 @@ class TableScreen(SharedTableScreen):
         if view.deck_known:
             known = [c for _, c in sorted(view.deck_known, key=lambda x: x[0])]
             label = "face up at the bottom:" if used < 16 else "bottom:"
-            line1 += f"  [$text-muted]{label}[/] {card_row(known, 56 - used - len(label) - 3, self.sym)}"
+            line1 += f"  [$text-muted]{label}[/] {card_row(known, self.board_width() - used - len(label) - 3, self.sym)}"
         middle = "Middle: empty"
         if view.middle:
             top = view.middle[-1]  # the count belongs to the pile, not the card on top
@@ -234,18 +244,19 @@ class TableScreen(SharedTableScreen):
             return "[$text-muted]Not your turn.[/]" if not self.update.over else ""
         options = self.options_for(card)
         label = chip(card.label, card_style(card), bool(options))
-        what = card_effect(card)
+        what = card_effect(card).strip()  # the key or verdict first, the card's effect after: only it may be cut
+        what = f" — {what}" if what else ""
         if self.forced() is not None:
-            return f"{label} [$text-muted]{what}Not now: Enter takes your forced turn[/]"
+            return self.sym_text(f"{label} [$text-muted]Not now: Enter takes your forced turn{escape(what)}[/]")
         if not options:
             return f"{label} [$error]{self.sym['x']} {escape(why_unplayable(view, card, self.names))}[/]"
         if len(options) == 1:
-            return f"{label} {escape(what)}[bold]Enter:[/] {escape(self.play_it(card, options[0]))}"
+            return self.sym_text(f"{label} [bold]Enter:[/] {escape(self.play_it(card, options[0]))}{escape(what)}")
         targets = self.targets()
         if targets:
             keys = "/".join(str(t + 1) for t in sorted(targets))
-            return f"{label} {escape(what)}[bold]{keys}[/] or Enter to choose"
-        return f"{label} {escape(what)}[bold]Enter[/] to choose"
+            return self.sym_text(f"{label} [bold]{keys}[/] or [bold]Enter[/] to choose{escape(what)}")
+        return self.sym_text(f"{label} [bold]Enter[/] to choose{escape(what)}")
 
     def curtain_note(self, sight: Sight, seat: int) -> str:
         owed = owes(sight.update.view, seat, you=True)

@@ -16,6 +16,7 @@ The sentences come from `games/psycho_killer/text.py`.
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.content import Content
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import ordinal, who_won
@@ -28,16 +29,17 @@ from cutthroat.games.psycho_killer.text import frame_words, why_unplayable
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import HOT_SEAT, Sight
 from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key, seat_keys
-from cutthroat.tui.tables.psycho_killer.look import card_style, chip_label, glyphs, symbol_words
+from cutthroat.tui.tables.psycho_killer.look import SHORT, card_style, chip_label, glyphs, symbol_words
 from cutthroat.tui.tables.psycho_killer.prompts import decision
 from cutthroat.tui.tables.shared import SharedTableScreen
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, lines_of
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
 from cutthroat.tui.binding_ids import with_ids
 
 MAX_SEATS = 6
 PILE_WIDTH = 19
+PILES_WIDTH = 53  # the piles' lines at 80 columns (beside the log)
 
 
 class TableScreen(SharedTableScreen):
@@ -139,16 +141,30 @@ class TableScreen(SharedTableScreen):
         line1 = "  ".join(decks)
         direction = "" if view.direction > 0 else "  [$text-muted]play runs anticlockwise[/]"
         line2 = f"Discard {s['arrow']} {escape(top)} [$text-muted]({len(view.discard)})[/]{direction}"
-        known = []
+        seen = []  # per deck: (depth, card) for every card of it this seat knows, top first
         for d in (0, 1):
-            seen = {**dict(view.faces[d]), **dict(view.placed[d])}
-            seen.update(enumerate(view.known[d]))
-            for depth in sorted(seen)[:3]:
-                card = seen[depth]
-                style = "bold $error" if card.kind == PK else "bold"
-                known.append(f"{DECK_NAMES[d]} {ordinal(depth + 1)}: [{style}]{escape(card.name)}[/]")
+            cards = {**dict(view.faces[d]), **dict(view.placed[d])}
+            cards.update(enumerate(view.known[d]))
+            seen.append(sorted(cards.items()))
         label = "You know" if view.seat is not None else "Known"
-        line3 = f"{label}: " + " · ".join(known[:2]) if known else "[$text-muted]Nothing known of the decks' order[/]"
+        width = self.query_one("#pk-piles").content_region.width or PILES_WIDTH
+        line3 = "[$text-muted]Nothing known of the decks' order[/]"
+        for name in (lambda card: card.name, lambda card: SHORT.get(card.code, card.name)):  # short where long don't fit
+            decks = []
+            for d in (0, 1):
+                known = []
+                for depth, card in seen[d]:
+                    style = "bold $error" if card.kind == PK else "bold"
+                    known.append(f"{ordinal(depth + 1)} [{style}]{escape(name(card))}[/]")
+                if known:
+                    decks.append(f"{DECK_NAMES[d]} " + ", ".join(known))
+            if decks:
+                line3 = f"{label}: " + " · ".join(decks)
+            if lines_of(self.sym_text(line3), width) == 1:
+                break
+        line3 = self.sym_text(line3)
+        if lines_of(line3, width) > 1:  # cut at the very edge, "…" (not at a word: a card more shows)
+            line3 = Content.from_markup(line3).truncate(width - 1).rstrip().markup + "…"
         return self.sym_text(f"{line1}\n{line2}\n{line3}")
 
     def status_text(self, sight: Sight) -> str:
@@ -208,8 +224,8 @@ class TableScreen(SharedTableScreen):
         text = f"{label} [$text-muted]{escape(card.text)}[/]{extra}"
         if not self.main_turn():
             return text
-        if Play(card) in self.update.legal:
-            return self.sym_text(f"{label} {escape(card.text)} [bold]⏎[/]{extra}")
+        if Play(card) in self.update.legal:  # the key first: a long card text is cut at its end, never the key
+            return self.sym_text(f"{label} [bold]{escape(self.key_word('play'))} plays it:[/] {escape(card.text)}{extra}")
         reason = why_unplayable(view, view.seat, card)
         return f"{label} [$error]{self.sym['x']} {escape(reason)}[/]"
 
