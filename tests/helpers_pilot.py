@@ -67,23 +67,11 @@ def session_of(node):
 
 
 def screen_text(app) -> str:
-    """What the terminal shows now, as plain text lines (from Textual's own SVG export)."""
-    import html
-    import re
-
-    svg = app.export_screenshot()
-    rows: dict[int, list[tuple[float, str]]] = {}
-    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
-                         r'clip-path="url\(#terminal-(?:\d+-)?line-(\d+)\)">(.*?)</text>', svg):
-        x, line, chunk = m.groups()
-        rows.setdefault(int(line), []).append((float(x), html.unescape(chunk).replace("\xa0", " ")))
-    lines = []
-    for i in range(max(rows) + 1 if rows else 0):
-        text = ""
-        for x, chunk in sorted(rows.get(i, [])):
-            text = text.ljust(round(x / 12.2)) + chunk
-        lines.append(text.rstrip())
-    return "\n".join(lines)
+    """What the terminal shows now, as plain text lines: the strips Textual's screenshot is made
+    of (the screen over the ones behind it), read as text without drawing an SVG."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    lines = ["".join(strip.text for strip in line).rstrip() for line in update.strips]
+    return "\n".join(lines).replace("\xa0", " ")
 
 
 #: What a private screen shows: a hand panel with its cards.

@@ -87,7 +87,7 @@ def test_a_budget_of_playouts_plays_the_same_games_however_slow_the_machine(caps
     changes nothing, and the report says how long its decisions took (mean, p95, max)."""
     import time as time_module
 
-    args = ["simulate", "kill-the-kings", "--games", "2", "--seed", "3", "--bots", "hard", "--playouts", "16",
+    args = ["simulate", "kill-the-kings", "--games", "1", "--seed", "3", "--bots", "hard", "--playouts", "8",
             "--json"]
     assert cli.main(args) == 0
     first = json.loads(capsys.readouterr().out)

@@ -133,7 +133,15 @@ GAMES = [("psycho-killer", {"hold-your-nerve": "on"}),
 @pytest.mark.parametrize("game,config", GAMES, ids=[g for g, _ in GAMES])
 @async_test
 async def test_every_key_the_footer_shows_acts(manual_time, game, config) -> None:
-    await walk(game, config, seed=1, steps=150)
+    await walk(game, config, seed=1, steps=70)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("game,config", GAMES, ids=[g for g, _ in GAMES])
+@async_test
+async def test_every_key_the_footer_shows_acts_in_long_walks(manual_time, game, config, seed) -> None:
+    await walk(game, config, seed=seed, steps=400)
 
 
 @pytest.mark.parametrize("game", ["exploding-kittens", "kill-your-friends", "stab-your-friends", "psycho-killer"])

@@ -122,7 +122,7 @@ def check_names_shown(screen, seat_names: list[str]) -> None:
         assert clean(name) in row.replace(WORD_JOINER, ""), (name, row)
 
 
-@settings(SETTINGS, max_examples=6)  # (each example opens two tables: the four fixed ones below, plus six)
+@settings(SETTINGS, max_examples=3)  # (each example opens two tables: the four fixed ones below, plus three)
 @given(game=st.sampled_from(GAMES), seat_names=st.lists(names, min_size=3, max_size=3, unique_by=str.casefold))
 @example(game=GAMES[0], seat_names=["[/]", "[b]x", "x\\"])
 @example(game=GAMES[1], seat_names=["\x1b[31m", "$name", "[@click=app.quit]x[/]"])

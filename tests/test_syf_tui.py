@@ -74,8 +74,8 @@ async def test_a_solo_game_by_keys_to_the_game_over_dialog() -> None:
         session = session_of(app)
         assert session.is_over, "the game ends"
         assert any(a.kind == "place" for seat, a in session.log if seat == 0), "Ana placed cards by key"
-        for _ in range(100):
-            if isinstance(app.screen, GameOverScreen):
+        for _ in range(100):  # (until the dialog is on top and painted)
+            if isinstance(app.screen, GameOverScreen) and screen_text(app).strip():
                 break
             await pilot.pause(0.02)
         assert isinstance(app.screen, GameOverScreen)

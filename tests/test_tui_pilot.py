@@ -1178,14 +1178,25 @@ async def test_the_header_counts_the_kings_killed_this_round_as_they_fall() -> N
     from cutthroat.engine.words import counted
     from cutthroat.games.kill_the_kings.cards import round_points
 
-    app = table_app(seed=5)
+    from cutthroat.session import Session
+
+    played = Session("kill-the-kings", {"mode": "killer"}, 5, [Seat("human", "You")])
+    bot = make_bot(played.rules, "heuristic", seed=0)
+    moves = []  # (the heuristic's moves up to its first king killed, found headless)
+    while played.view(0).kings_killed == 0 and played.view(0).phase == "play":
+        moves.append(bot.choose(played.view(0), played.legal_actions(0)))
+        played.apply(moves[-1], 0)
+    before = Session("kill-the-kings", {"mode": "killer"}, 5, [Seat("human", "You")])
+    for action in moves[:-1]:
+        before.apply(action, 0)
+    app = CutthroatApp(loaded=before.save_data())
     async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
         session = session_of(table)
-        bot = make_bot(session.rules, "heuristic", seed=0)
-        while session.view(0).kings_killed == 0 and session.view(0).phase == "play":
-            app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0)))
-            await pilot.pause()
+        assert session.view(0).kings_killed == 0
+        app.host.submit(0, moves[-1])  # the move that kills the round's first king
+        await wait_until(pilot, lambda: session.view(0).kings_killed >= 1)
         view = session.view(0)
         assert view.phase == "play" and view.kings_killed >= 1 and view.total == 0
         points = counted(round_points(view.kings_killed), "pt")

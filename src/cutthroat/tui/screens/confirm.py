@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 class ConfirmScreen(SafeDismiss, ModalScreen[bool]):
@@ -32,4 +33,4 @@ class ConfirmScreen(SafeDismiss, ModalScreen[bool]):
             if self.detail:
                 yield Static(escape(self.detail), id="confirm-detail")
             yield Static("y: yes · n or Esc: no", classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()

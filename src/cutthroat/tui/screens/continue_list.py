@@ -8,13 +8,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cutthroat import in_progress
 from cutthroat.in_progress import GameInProgress
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 def when(timestamp: float, now: datetime | None = None) -> str:
@@ -87,7 +88,7 @@ class ContinueScreen(Screen):
         yield Static(" CUTTHROAT ▸ Games in progress", classes="title-bar")
         yield OptionList(id="continue-list")
         yield Static("Enter resumes · d deletes (after a yes) · newest first", id="continue-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_list()

@@ -10,10 +10,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from cutthroat.engine.words import counted
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 class HistoryScreen(Screen):
@@ -36,7 +37,7 @@ class HistoryScreen(Screen):
         yield Static(f" CUTTHROAT ▸ {self.title_text} ▸ The game so far ({counted(len(self.entries), 'line')})",
                      classes="title-bar")
         yield RichLog(id="history-log", wrap=True, markup=False, highlight=False, auto_scroll=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)

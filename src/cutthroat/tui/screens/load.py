@@ -14,14 +14,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cutthroat import in_progress, paths, save_index, saves
 from cutthroat.saves import SaveData, SaveError, SaveSummary
-from cutthroat.tui.screens.continue_list import broken, headline, when
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.screens.continue_list import broken, headline, when
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 WIDTH = 72
 
@@ -88,7 +89,7 @@ class LoadScreen(Screen):
         yield Static(" CUTTHROAT ▸ Load a game", classes="title-bar")
         yield OptionList(id="load-list")
         yield Static("Enter loads · r renames · d deletes · examples are read-only", id="load-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_list()

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cutthroat.engine.registry import GAMES
@@ -31,6 +31,7 @@ from cutthroat.tui.screens.confirm import ConfirmScreen
 from cutthroat.tui.stack import SafeDismiss, close_screen
 from cutthroat.tui.text import escape, plain, shortened
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
+from cutthroat.tui.widgets.footer import KeysFooter
 
 #: The time for a move a new table may take (seconds).
 TURN_TIMES = (("30 seconds", 30), ("1 minute", 60), ("90 seconds", 90), ("3 minutes", 180), ("5 minutes", 300))
@@ -88,7 +89,7 @@ class AskScreen(SafeDismiss, ModalScreen[str | None]):
                 yield Static(f"[$error]✗ {escape(self.problem)}[/]", id="ask-problem")
             yield Input(self.value, placeholder=self.placeholder, max_length=self.max_length, id="ask-input")
             yield Static("Enter: done · Esc: cancel", classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -131,7 +132,7 @@ class LobbyScreen(Screen):
         yield OptionList(id="lobby-list")
         yield Static(id="lobby-results")
         yield Static(id="lobby-status")
-        yield Footer(compact=True)  # (every key fits at 80 columns)
+        yield KeysFooter(compact=True)  # (every key fits at 80 columns)
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self.refresh_tables)

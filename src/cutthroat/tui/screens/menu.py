@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.widgets.footer import KeysFooter
 
 CHOICES = (
     ("resume", "Resume"),
@@ -65,7 +66,7 @@ class MenuScreen(SafeDismiss, ModalScreen[str | None]):
         with Vertical(id="menu-dialog", classes="dialog"):
             yield Static("Menu", classes="dialog-title")
             yield OptionList(*(Option(label, id=key) for key, label in choices), id="menu-list")
-        yield Footer()
+        yield KeysFooter()
 
     def action_cursor(self, step: int) -> None:
         menu = self.query_one("#menu-list", OptionList)

@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Markdown, OptionList, Static, Tree
+from textual.widgets import Input, Markdown, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.rules_book import Page, books, card_page, frozen, game_book, search
 from cutthroat.tui.text import plain
+from cutthroat.tui.widgets.footer import KeysFooter
 
 CONTENTS_WIDTH = 32  # the table of contents' columns, its border included: a heading whole
 FOUND_MAX = 50  # search results listed at most
@@ -58,7 +59,7 @@ class RulesScreen(Screen):
                 yield Tree("Rules", id="rules-contents")
             with VerticalScroll(id="rules-scroll"):
                 yield Markdown(id="rules-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-side").styles.width = CONTENTS_WIDTH

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from cutthroat import in_progress, paths, saves
 from cutthroat.saves import SaveError
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 class SaveTargetError(ValueError):
@@ -83,7 +84,7 @@ class NameScreen(ModalScreen[str | None]):
             name.cursor_blink = False
             yield name
             yield Static(self.help_text, classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not event.value.strip():

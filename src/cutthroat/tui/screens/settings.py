@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select, Static
+from textual.widgets import Label, Select, Static
 
 from cutthroat.engine.registry import IMPLEMENTED, get_rules
 from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.widgets.footer import KeysFooter
 
 CARD_STYLES = [("Auto (by locale)", "auto"), ("Unicode ♠♥", "unicode"), ("ASCII", "ascii")]
 BOT_SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
@@ -50,7 +51,7 @@ class SettingsScreen(Screen):
                 yield Select(NOPE_WINDOWS, value=settings.nope_window, allow_blank=False, id="nope_window")
                 yield Static("hot-seat: Nope or Trip Over", classes="setting-note")
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         app = self.app

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cutthroat import in_progress
@@ -15,6 +15,7 @@ from cutthroat.engine.registry import GAMES, game_info
 from cutthroat.engine.words import counted
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import escape, plain
+from cutthroat.tui.widgets.footer import KeysFooter
 
 LOGO = r"""
   ___ _   _ _____ _____ _   _ ____   ___    _  _____
@@ -58,7 +59,7 @@ class TitleScreen(Screen):
         yield Static("five ruthless card games · play alone or hot-seat with bots", id="tagline")
         yield OptionList(id="title-menu")
         yield Static(id="blurb")
-        yield Footer()
+        yield KeysFooter()
 
     def on_screen_resume(self) -> None:
         if self._just_mounted:  # (the resume that comes with being pushed: built a moment ago)

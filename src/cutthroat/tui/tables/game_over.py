@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cutthroat.engine.words import who_won
 from cutthroat.host.updates import SeatUpdate, TableInfo
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 def outcome(table: TableInfo, update: SeatUpdate, lone_win: str = "YOU WIN") -> tuple[str, str]:
@@ -65,4 +66,4 @@ class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
             for line in self.lines:
                 yield Static(line)
             yield Static(self.figures, id=f"{self.dialog_id.split('-')[0]}-stats")
-        yield Footer()
+        yield KeysFooter()

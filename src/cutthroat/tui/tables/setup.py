@@ -24,7 +24,7 @@ from textual.events import DescendantFocus
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from cutthroat.engine.protocol import Variant
 from cutthroat.engine.registry import game_info, get_rules
@@ -32,6 +32,7 @@ from cutthroat.names import CODE_POINTS_MAX, first_graphemes, graphemes, name_pr
 from cutthroat.saves import NAME_MAX, Seat
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")  # each seat's default name
 WHO = (("human", "Human"), ("random", "Random bot"), ("heuristic", "Heuristic bot"), ("hard", "Hard bot"))
@@ -207,7 +208,7 @@ class SetupScreen(Screen):
                 yield Button("Start", id="start", variant="primary", compact=True)
             yield Static(id="setup-problem")
             yield Static(id="setup-help")
-        yield Footer()
+        yield KeysFooter()
 
     def compose_variant_rows(self, last: dict[str, str]) -> ComposeResult:
         choices = [v for v in self.rows if v.choices]

@@ -18,7 +18,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import agree, past
@@ -29,6 +28,7 @@ from cutthroat.tui.text import escape, fit_lines, lines_of
 from cutthroat.tui.widgets.bound import BoundStatic
 from cutthroat.tui.widgets.choice import ASIDE, ChoiceScreen
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
+from cutthroat.tui.widgets.footer import KeysFooter
 from cutthroat.tui.widgets.hand import HandCard, HandPanel, HandShown
 from cutthroat.tui.widgets.window_bar import WindowBar
 
@@ -121,7 +121,7 @@ class SharedTableScreen(TableScreenBase):
                     yield HandPanel(id=f"{p}-hand", render_hand=lambda w: self.hand_shown(w.sight, w.cursor, w.selected),
                                     room=self.hand_room).data_bind(screen.sight, screen.cursor, screen.selected)
             yield EventLog(id=f"{p}-log", classes="table-log")
-        yield Footer(compact=self.COMPACT_FOOTER, show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
+        yield KeysFooter(compact=self.COMPACT_FOOTER, show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
 
     def board_classes(self) -> str:
         return ""

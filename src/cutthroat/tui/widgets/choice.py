@@ -23,11 +23,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 #: What a prompt put aside with Tab answers: nothing yet (Enter on the table brings it back).
@@ -97,7 +98,7 @@ class ChoiceScreen(SafeDismiss, ModalScreen[Any]):
             aside = " · Tab later" if self.answers_on_esc else ""
             legend = f"{keys} or {moves}" if keys else moves
             yield Static(f"{escape(legend)} · Esc {escape(self.esc)}{aside}", classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def answers_on_esc(self) -> bool:

@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 class CurtainScreen(SafeDismiss, Screen[str]):
@@ -57,7 +58,7 @@ class CurtainScreen(SafeDismiss, Screen[str]):
                         with VerticalScroll(id="curtain-meanwhile"):
                             for line in self.meanwhile:
                                 yield Static(escape(line), classes="curtain-event")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         for events in self.query("#curtain-meanwhile"):

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 class NewsScreen(SafeDismiss, ModalScreen[None]):
@@ -32,4 +33,4 @@ class NewsScreen(SafeDismiss, ModalScreen[None]):
                 for line in self.lines:
                     yield Static(escape(line), classes="news-line")
             yield Static(escape(self.after), classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()

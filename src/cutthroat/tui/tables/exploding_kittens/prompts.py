@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import counted, ordinal
@@ -19,10 +19,11 @@ from cutthroat.games.exploding_kittens.cards import NOPE, EkCard
 from cutthroat.games.exploding_kittens.events import play_title, what_name
 from cutthroat.games.exploding_kittens.state import GC, NAME, REORDER, TARGET, EkView
 from cutthroat.games.exploding_kittens.text import COMBO_NAMES
+from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.choice import NOTHING, Choice, keyed, key_of_seat
-from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.widgets.footer import KeysFooter
 
 STRIP = 60  # cards per strip row
 
@@ -128,7 +129,7 @@ class ReinsertScreen(SafeDismiss, ModalScreen[int | None]):
             yield Static(id="ek-where")
             keys = "←→ move · t top · b bottom · r random" + (" · h hint" if self.hint else "")
             yield Static(f"{keys} · Enter put it here", classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.redraw()
@@ -234,7 +235,7 @@ class DiscardScreen(SafeDismiss, ModalScreen[None]):
                 yield Static("\n".join(lines))
             arrows = "Up/Down" if self.app.has_class("-ascii") else "↑↓"  # (not ^v beside the key v)
             yield Static(f"{arrows} scroll · v or Esc close", classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#ek-discard-list").focus()

@@ -6,14 +6,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from cutthroat.engine.words import counted
 from cutthroat.games.kill_the_kings.cards import KILL_POINTS, ROUNDS, TARGETS
 from cutthroat.games.kill_the_kings.rules import KtkView
-from cutthroat.engine.words import counted
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 REASONS = {
     "all_killed": "all four kings killed",
@@ -95,7 +96,7 @@ class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
             yield Static("\n".join(breakdown(v)), classes="breakdown")
             yield Static(f"Total {v.total} · {outlook}")
             yield Static("Enter: deal the next round · l, Esc: look at the board", classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()
 
 
 class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
@@ -131,4 +132,4 @@ class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
                 yield Static(note)
             yield Static("n: play again (new seed) · r: same seed · l: look at the board · t: title",
                          classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Click
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import counted
@@ -25,12 +25,13 @@ from cutthroat.games.kill_the_kings.state import KtkView, bust_cards
 from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
 from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import SOLO, WATCH, Lens
+from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.tables.keys import HISTORY_KEY
 from cutthroat.tui.text import fit_lines
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
-from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.widgets.footer import KeysFooter
 
 # Cursor slots: columns 0–3, reserve spots 4–7, the deck 8.
 COLUMN_SLOTS = range(0, 4)
@@ -113,7 +114,7 @@ class TableScreen(TableScreenBase):
                 yield Static(id="message")
                 yield Static(id="info")
             yield EventLog(id="log")
-        yield Footer(compact=True, show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
+        yield KeysFooter(compact=True, show_command_palette=False)  # ^p still opens the palette: its room goes to the table's keys
 
     def table_started(self) -> None:
         if self.lens.mode == WATCH:  # the round's end waits for the watcher

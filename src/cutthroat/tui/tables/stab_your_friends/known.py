@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cutthroat.games.stab_your_friends.state import SyfView
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
 from cutthroat.tui.text import escape
+from cutthroat.tui.widgets.footer import KeysFooter
 
 
 def cards_text(cards) -> str:
@@ -59,4 +60,4 @@ class KnownHandsScreen(SafeDismiss, ModalScreen[None]):
             yield Static(title, classes="dialog-title")
             yield Static(self.translate("\n".join(known_lines(self.view_, self.names, self.aid))))
             yield Static("k or Esc close", classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()
