@@ -160,5 +160,5 @@ async def test_after_a_hint_the_footer_offers_enter_to_play_it(write_settings, g
         table = app.screen
         await pilot.press("h")
         await wait_until(pilot, lambda: table.standing_hint() is not None)
-        await pilot.pause()
-        assert "⏎ play hint" in screen_text(app).splitlines()[-1], screen_text(app).splitlines()[-1]
+        footer = lambda: screen_text(app).splitlines()[-1]  # noqa: E731
+        await wait_until(pilot, lambda: "⏎ play hint" in footer())

@@ -643,6 +643,7 @@ class SharedTableScreen(TableScreenBase):
         self.say(f"[bold $card-hint]Hint[/] ([bold]{key}[/] plays it): {escape(self.sym_text(words))}")
         for panel in self.query(HandPanel):  # its note says what Enter does now
             panel.redraw()
+        self.refresh_bindings()  # ⏎ plays the hint now: the footer says so
 
     def pointer(self) -> tuple:
         """Where the player points now: the cursor and the cards picked for a combo."""

@@ -6,8 +6,28 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
+
+
+def same_content(shown: Any, new: Any) -> bool:
+    """`new` would draw exactly what is shown: the same markup string, or the same text with the
+    same styles (`Content`'s own == compares the text alone)."""
+    if type(shown) is not type(new):
+        return False
+    if isinstance(new, str):
+        return shown == new
+    if isinstance(new, Content):
+        return shown.plain == new.plain and shown.spans == new.spans
+    return False  # (anything else is drawn again)
+
+
+def show(widget: Static, content: Any) -> None:
+    """`widget.update(content)`, unless it shows that already: every update costs a layout pass,
+    and a table redraws all its lines on each key."""
+    if not same_content(widget.content, content):
+        widget.update(content)
 
 
 class BoundStatic(Static):

@@ -26,6 +26,7 @@ class CardBox(Widget):
         super().__init__(id=id, classes=f"card-box {classes}".strip())
         self.border_title = title
         self.face = Static("", classes="card-face")
+        self.face_text = ""
 
     def compose(self) -> ComposeResult:
         yield self.face
@@ -34,12 +35,19 @@ class CardBox(Widget):
         self.set_class(card is not None and card.red, "-red")
         self.set_class(card is not None and not card.red, "-black")
         self.set_class(card is None, "-empty")
-        self.face.update(card_text(card, ascii_style) if card else (empty if not ascii_style else empty.replace("·", ".")))
+        self.show_face(card_text(card, ascii_style) if card else (empty if not ascii_style else empty.replace("·", ".")))
 
     def show_text(self, text: str, *classes: str) -> None:
         for name in ("-red", "-black", "-empty", "-back"):
             self.set_class(name in classes, name)
-        self.face.update(text)
+        self.show_face(text)
+
+    def show_face(self, text: str) -> None:
+        """The face's text; the same text again is left alone (an update lays the screen out anew,
+        and a table redraws every card on each key)."""
+        if text != self.face_text:
+            self.face_text = text
+            self.face.update(text)
 
     def mark(self, *, target: bool = False, cursor: bool = False, hint: bool = False,
              selected: bool = False) -> None:
@@ -52,7 +60,12 @@ class CardBox(Widget):
 class CardLine(Static):
     """One card in a column, as text."""
 
+    shown_text = ""
+
     def show_card(self, card: Card | None, ascii_style: bool) -> None:
         self.set_class(card is not None and card.red, "-red")
         self.set_class(card is not None and not card.red, "-black")
-        self.update(card_text(card, ascii_style) if card else "")
+        text = card_text(card, ascii_style) if card else ""
+        if text != self.shown_text:  # (the same text again is left alone, as CardBox's face)
+            self.shown_text = text
+            self.update(text)

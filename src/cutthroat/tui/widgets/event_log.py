@@ -80,14 +80,18 @@ class EventLog(RichLog):
         self._wrapped_at = 0
 
     def on_resize(self, event) -> None:
-        """A wider (or narrower) panel wraps its lines again (RichLog wraps once, as written)."""
+        """A wider (or narrower) panel wraps its lines again (RichLog wraps once, as written);
+        whatever the size, the latest lines are in view (lines written before the panel had a
+        size are written on its first, and their own scrolling to the end waits for a refresh)."""
         width = event.size.width
         if self._size_known and width and width != self._wrapped_at:
             self._wrapped_at = width
             self.clear()
             for line in self.entries[-500:]:
                 self.write(wrappable(line))
-            self.call_after_refresh(self.scroll_end, animate=False)  # the latest in view, as before
+        self.call_next(self.scroll_end, animate=False, immediate=True)  # (after RichLog's own
+        # resize handler has written those lines; not after a refresh: a table under a dialog
+        # may not be refreshed while the dialog is up)
 
     def tell(self, line: Text | str) -> None:
         """Write a line to the panel and keep it whole for the history. (Never markup; a control
@@ -98,7 +102,9 @@ class EventLog(RichLog):
         else:
             line = clean(line)
         self.entries.append(line)
-        self.write(wrappable(line))
+        self.write(wrappable(line), scroll_end=False)
+        if self._size_known:  # the latest in view now, not after a refresh (one under a dialog may wait)
+            self.scroll_end(animate=False, immediate=True)
 
     def on_event_log_told(self, message: "EventLog.Told") -> None:
         self.narrate(message.events, message.seat, message.names, ascii_style=message.ascii_style)

@@ -29,6 +29,7 @@ from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.tables.keys import HISTORY_KEY
 from cutthroat.tui.text import fit_lines
+from cutthroat.tui.widgets.bound import show
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.footer import KeysFooter
@@ -206,7 +207,7 @@ class TableScreen(TableScreenBase):
         kings = view.kings_killed
         bar = (f" CUTTHROAT ▸ Kill The Kings  {view.mode.title()} · Round {view.round}/3 · {kings}/4 kings · "
                f"{counted(total, 'pt')} · target {view.target}")
-        self.query_one("#status-bar", Static).update(to_ascii(bar) if ascii_style else bar)
+        show(self.query_one("#status-bar", Static), to_ascii(bar) if ascii_style else bar)
         cols, spots = self.targets(view)
         hint = self.hinted
         for c in COLUMN_SLOTS:
@@ -218,7 +219,7 @@ class TableScreen(TableScreenBase):
                       hint=hint is not None and getattr(hint, "column", None) == c)
             for i in range(CARDS_TO_KILL):
                 self.query_one(f"#col{c}-{i}", CardLine).show_card(column[i] if i < len(column) else None, ascii_style)
-            self.query_one(f"#need{c}", Static).update(self.column_status(view, c, c in cols))
+            show(self.query_one(f"#need{c}", Static), self.column_status(view, c, c in cols))
         for s in range(4):
             spot = self.query_one(f"#spot{s}", CardBox)
             spot.show_card(view.reserve[s], ascii_style)
@@ -232,8 +233,8 @@ class TableScreen(TableScreenBase):
         self.query_one("#drawn", CardBox).show_card(view.drawn, ascii_style, empty="")
         prompt = self.prompt(view, cols, spots)
         message = self.query_one("#message", Static)  # two lines, whatever the prompt: never pushed out of view
-        message.update(fit_lines(to_ascii(prompt) if ascii_style else prompt, message.content_region.width, 2))
-        self.query_one("#info", Static).update(self.info_line(view))
+        show(message, fit_lines(to_ascii(prompt) if ascii_style else prompt, message.content_region.width, 2))
+        show(self.query_one("#info", Static), self.info_line(view))
         self.refresh_bindings()
 
     def info_line(self, view: KtkView) -> str:
