@@ -27,19 +27,6 @@ def test_daily_marker_survives_save_and_resume(tmp_path):
     assert saves.read(plain.save(tmp_path / "plain.json")).daily is None
 
 
-def test_a_bad_daily_date_is_refused(tmp_path):
-    import json
-
-    import pytest
-
-    path = Session("kill-the-kings", {}, 1, [Seat("human", "You")], daily="2026-12-03").save(tmp_path / "d.json")
-    doc = json.loads(path.read_text())
-    doc["daily"] = "[tomorrow]"
-    path.write_text(json.dumps(doc))
-    with pytest.raises(saves.SaveError, match="daily"):
-        saves.read(path)
-
-
 def test_the_daily_seed_is_never_told():
     solo = Session("kill-the-kings", {"mode": "killer"}, 77, [Seat("human", "You")], daily="2026-12-03")
     host = TableHost(finished(solo), clock=ManualClock(), workers=InlineWorkers())

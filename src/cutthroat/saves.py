@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tempfile
 import unicodedata
 from dataclasses import dataclass, field
@@ -41,8 +40,6 @@ FORMAT = "cutthroat-save"
 VERSION = 2
 MAX_BYTES = 4 * 1024 * 1024
 SEAT_KINDS = ("human", "bot")
-#: A daily deal's day, as a save names it.
-DAILY_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 BOT_LEVELS = ("random", "heuristic", "hard")
 
 
@@ -129,8 +126,6 @@ class SaveData:
     base: Any = None
     #: Said once when the game is opened (one line), e.g. that it predates a rules fix.
     note: str = ""
-    #: The day ("2026-12-03") whose daily deal this is; None for any other game.
-    daily: str | None = None
 
 
 @dataclass(frozen=True)
@@ -197,7 +192,6 @@ def to_json(data: SaveData) -> dict[str, Any]:
         "config": dict(data.config),
         "seats": [s.to_json() for s in data.seats],
         "seed": data.seed,
-        **({"daily": data.daily} if data.daily else {}),
         "revision": rules.revision,
         **({"base": rules.encode_state(data.base)} if data.base is not None else {}),
         "log": [{"seat": seat, "action": encode(a)} for seat, a in data.log],
@@ -364,9 +358,6 @@ def _validate(doc: Any) -> SaveData:
     stats = new_stats(rules, len(seats))
     name = doc.get("name", "")
     name = name if isinstance(name, str) else ""
-    daily = doc.get("daily")
-    if daily is not None and not (isinstance(daily, str) and DAILY_DATE.fullmatch(daily)):
-        raise SaveError("'daily' must be a date like 2026-12-03")
     try:
         state = replay(rules, config, seed, len(seats), log, stats, base)
         matches = rules.encode_state(state) == rules.encode_state(snapshot)
@@ -379,8 +370,8 @@ def _validate(doc: Any) -> SaveData:
             raise SaveError("the saved position doesn't match its move log (was the file edited?)")
         # Saved before a rules fix that changes how its moves replay: it goes on from where it was.
         return SaveData(game, config, seats, seed, [], snapshot, name, stats=new_stats(rules, len(seats)),
-                        base=rules.copy(snapshot), note=rules_fix_note(rules, len(log)), daily=daily)
-    return SaveData(game, config, seats, seed, log, state, name, stats=stats, base=base, daily=daily)
+                        base=rules.copy(snapshot), note=rules_fix_note(rules, len(log)))
+    return SaveData(game, config, seats, seed, log, state, name, stats=stats, base=base)
 
 
 def rules_fix_note(rules, moves: int) -> str:

@@ -23,14 +23,11 @@ class Session:
                  stats: list[dict[str, Any]] | None = None,
                  autosave_path: str | os.PathLike | None = None, think_ms: int | None = None,
                  undo_allowed: bool = True, figures: bool = True, base: Any = None,
-                 kept: bool = False, daily: str | None = None) -> None:
+                 kept: bool = False) -> None:
         self.game = game
         self.rules = get_rules(game)
         self.config = dict(config)
         self.seed = seed
-        #: The day whose daily deal this is ("2026-12-03"), None for any other game: the deal is
-        #: the same for everyone, so its seed is never told (`TableHost`), and it is recorded as such.
-        self.daily = daily
         self.seats = seats
         self._bot_at = tuple(s.is_bot for s in seats)  # (read on every move)
         self.state = state if state is not None else self.rules.new_game(self.config, seed, len(seats))
@@ -70,7 +67,7 @@ class Session:
         """A saved game goes on: kept as a game in progress from the start (it has been played)."""
         kwargs.setdefault("kept", True)
         return cls(data.game, data.config, data.seed, data.seats, state=data.state, log=data.log,
-                   stats=data.stats, base=data.base, daily=data.daily, **kwargs)
+                   stats=data.stats, base=data.base, **kwargs)
 
     @classmethod
     def load(cls, path: str | os.PathLike, **kwargs) -> "Session":
@@ -237,7 +234,7 @@ class Session:
     # -- saving ----------------------------------------------------------------------------
     def save_data(self, name: str = "") -> SaveData:
         return SaveData(self.game, self.config, self.seats, self.seed, list(self.log), self.state, name,
-                        stats=[dict(s) for s in self.stats], base=self.base, daily=self.daily)
+                        stats=[dict(s) for s in self.stats], base=self.base)
 
     def save(self, path: str | os.PathLike, name: str = "") -> Path:
         return saves.write(path, self.save_data(name))
