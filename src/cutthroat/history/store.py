@@ -1,0 +1,220 @@
+"""The player's history: `History.open(path)` on the SQLite file (`schema`), one transaction per
+write. The default file is `history.sqlite3` in the player's data folder (`paths.history_path`)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from datetime import date, datetime, time, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from cutthroat.history.model import FinishedGame, Seat
+from cutthroat.history.schema import HistoryError, open_db
+
+_COLUMNS = ("id, game_id, game, options, seats, humans, result, tie_break, moves, duration_s, "
+            "finished_at, daily, counted")
+
+
+def _stamp(when: datetime) -> str:
+    """A time as the file keeps it: ISO 8601 in UTC, always the same width (so it sorts)."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _bound(value: datetime | date | None, end: bool) -> str | None:
+    """A `since`/`until` bound: a datetime as it is; a date means that whole day (UTC)."""
+    if value is None:
+        return None
+    if not isinstance(value, datetime):
+        value = datetime.combine(value + timedelta(days=1) if end else value, time(), timezone.utc)
+    return _stamp(value)
+
+
+def keeping_from_settings() -> bool:
+    """The player's "Keep history" setting, read now (so a change made meanwhile counts)."""
+    from cutthroat.settings import load_settings
+
+    return load_settings()[0].keep_history
+
+
+class History:
+    """The finished games of one player. Shared by threads (one lock, one connection)."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path, keep: bool | Callable[[], bool] | None) -> None:
+        self._db = db
+        self.path = path
+        self._keep = keep
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(cls, path: str | os.PathLike | None = None, *, keep: bool | Callable[[], bool] | None = None,
+             shown: str | None = None) -> "History":
+        """The history at `path` (default: the player's, `paths.history_path()`), made if missing.
+        `keep`: whether `record` keeps games (a bool, or asked each time); None reads the player's
+        "Keep history" setting at each record. HistoryError (one line) if the file can't be used:
+        it is then left exactly as it is."""
+        if path is None:
+            from cutthroat.paths import history_path
+
+            path = history_path()
+        path = Path(path)
+        return cls(open_db(path, shown=shown), path, keep)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> "History":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def keeping(self) -> bool:
+        keep = self._keep
+        if keep is None:
+            return keeping_from_settings()
+        return keep() if callable(keep) else bool(keep)
+
+    # -- writing ------------------------------------------------------------------------------------
+    def record(self, game: FinishedGame) -> int | None:
+        """Keep a finished game; its row id. A game already kept (the same `game_id`: a resumed
+        game finished again) is not kept twice: the first one's id. A daily deal already played
+        is kept but not counted. None when "Keep history" is off."""
+        if not self.keeping:
+            return None
+        return self._insert(game, daily_rule=True)
+
+    def _insert(self, game: FinishedGame, daily_rule: bool) -> int:
+        game_id = game.game_id or content_id(game)
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    row = db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
+                    if row is not None:
+                        db.execute("ROLLBACK")
+                        return row[0]
+                    counted = game.counted
+                    if daily_rule and game.daily and counted:
+                        counted = db.execute("SELECT 1 FROM games WHERE daily = ? AND game = ? AND counted",
+                                             (game.daily, game.game)).fetchone() is None
+                    cursor = db.execute(
+                        f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                        (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
+                         json.dumps(list(game.humans)), json.dumps(game.result), game.tie_break, game.moves,
+                         game.duration_s, _stamp(game.finished_at), game.daily, int(counted)))
+                    row_id = cursor.lastrowid
+                    db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
+                               (row_id, json.dumps(game.document, ensure_ascii=False)))
+                    db.execute("COMMIT")
+                    return row_id
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise HistoryError(f"{self.path.name}: can't write ({' '.join(str(exc).split())})") from None
+
+    def delete(self, id: int) -> bool:
+        """Forget one game; whether there was one."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM documents WHERE game = ?", (id,))
+            return self._db.execute("DELETE FROM games WHERE id = ?", (id,)).rowcount > 0
+
+    def delete_all(self) -> int:
+        """Forget every game; how many there were."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM documents")
+            return self._db.execute("DELETE FROM games").rowcount
+
+    # -- reading ------------------------------------------------------------------------------------
+    def games(self, game: str | None = None, since: datetime | date | None = None,
+              until: datetime | date | None = None, *, documents: bool = False) -> list[FinishedGame]:
+        """The games kept, newest first: of one game (registry id) if given, finished at `since` or
+        later and before `until` (a date: from the start of that day, to the end of that day,
+        UTC). Without their documents unless asked (`get` reads one)."""
+        where, args = [], []
+        if game is not None:
+            where.append("game = ?")
+            args.append(game)
+        if since is not None:
+            where.append("finished_at >= ?")
+            args.append(_bound(since, end=False))
+        if until is not None:
+            where.append("finished_at < ?")
+            args.append(_bound(until, end=True))
+        sql = f"SELECT {_COLUMNS} FROM games" + (" WHERE " + " AND ".join(where) if where else "") + \
+            " ORDER BY finished_at DESC, id DESC"
+        with self._lock:
+            rows = self._db.execute(sql, args).fetchall()
+            docs = dict(self._db.execute("SELECT game, document FROM documents").fetchall()) if documents else {}
+        return [_game(row, docs.get(row[0])) for row in rows]
+
+    def get(self, id: int) -> FinishedGame | None:
+        """One game, with its document; None if there is no such game."""
+        with self._lock:
+            row = self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (id,)).fetchone()
+            doc = self._db.execute("SELECT document FROM documents WHERE game = ?", (id,)).fetchone()
+        return None if row is None else _game(row, doc[0] if doc else None)
+
+    def find(self, game_id: str) -> FinishedGame | None:
+        """The game kept under its own id (`FinishedGame.game_id`), if any."""
+        with self._lock:
+            row = self._db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
+        return None if row is None else self.get(row[0])
+
+    def count(self) -> int:
+        with self._lock:
+            return self._db.execute("SELECT count(*) FROM games").fetchone()[0]
+
+    # -- moving to another machine ----------------------------------------------------------------
+    def export_rows(self) -> list[dict[str, Any]]:
+        """Every game, oldest first, as plain JSON rows (documents included): what `history --json`
+        prints and `import_rows` reads back."""
+        return [g.to_json() for g in reversed(self.games(documents=True))]
+
+    def import_rows(self, rows: Iterable[dict[str, Any]]) -> tuple[int, int, list[str]]:
+        """Read an export back: (games added, games already here, one line per row that isn't a
+        game). Each game keeps whether it was counted; a game already here is left as it is."""
+        added = present = 0
+        problems: list[str] = []
+        for n, row in enumerate(rows, 1):
+            try:
+                game = FinishedGame.from_json(row)
+            except ValueError as exc:
+                problems.append(f"row {n}: {exc}")
+                continue
+            before = self.count()
+            self._insert(game, daily_rule=False)
+            if self.count() > before:
+                added += 1
+            else:
+                present += 1
+        return added, present, problems
+
+
+def content_id(game: FinishedGame) -> str:
+    """An id for a game that came without one (an old export): from what it is, so importing it
+    twice keeps it once."""
+    key = json.dumps([game.game, game.options, [s.to_json() for s in game.seats], game.result,
+                      _stamp(game.finished_at), game.document.get("seed")], sort_keys=True)
+    return "content-" + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def _game(row: tuple, document: str | None) -> FinishedGame:
+    (id, game_id, game, options, seats, humans, result, tie_break, moves, duration_s,
+     finished_at, daily, counted) = row
+    return FinishedGame(
+        game=game, options=json.loads(options), seats=tuple(Seat.from_json(s) for s in json.loads(seats)),
+        humans=tuple(json.loads(humans)), result=json.loads(result),
+        finished_at=datetime.fromisoformat(finished_at), game_id=game_id, tie_break=tie_break, moves=moves,
+        duration_s=duration_s, daily=daily, counted=bool(counted),
+        document=json.loads(document) if document else {}, id=id)
