@@ -25,7 +25,7 @@ def seat_lines(finished) -> list[str]:
     from cutthroat.tui.daily import seat_words
 
     width = max(len(s.name) for s in finished.seats)
-    return [f"{i + 1}  {s.name:<{width}}  {('you' if s.kind == 'human' else f'{s.level} bot'):<14}"
+    return [f"{i + 1}  {s.name:<{width}}  {('human' if s.kind == 'human' else f'{s.level} bot'):<14}"
             f"{seat_words(finished, i)}".rstrip() for i, s in enumerate(finished.seats)]
 
 
@@ -46,18 +46,21 @@ class PastGameScreen(SafeDismiss, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         from cutthroat.tui.daily import result_words
         from cutthroat.tui.screens.past_games import when
-        from cutthroat.tui.screens.records import mode_name, mode_of
+        from cutthroat.tui.screens.records import mode_name
 
         f = self.finished
-        mode = mode_of(self.game_id, f.options)
-        title = game_info(self.game_id).short + (f" · {mode_name(self.game_id, mode)}" if mode else "")
+        title = game_info(self.game_id).short + (f" · {mode_name(self.game_id, f.mode)}" if f.mode else "")
         with Vertical(classes="dialog", id="past-game"):
             yield Static(plain(title), classes="dialog-title")
             yield Static(plain(f"{when(f.finished_at)} · {result_words(f)}"
-                               + (" · today's deal" if f.daily else "")))
+                               + (" · daily deal" if f.daily else "")
+                               + ("" if f.counted else " (a second try: not counted)")))
+            summary = f.result.get("summary")
+            if summary:
+                yield Static(plain(summary[:1].upper() + summary[1:] + "."))
             if len(f.seats) > 1:
                 yield Static(plain("\n".join(seat_lines(f))), classes="past-seats")
             if f.tie_break:
                 yield Static(plain(f"Tie-break: {f.tie_break}"))
-            yield Static(plain(f"{counted(f.moves, 'move')} · {duration(f.duration_s)}"))
+            yield Static(plain(counted(f.moves, "move") + (f" · {duration(f.duration_s)}" if f.duration_s >= 1 else "")))
         yield Footer()

@@ -24,17 +24,16 @@ def when(finished_at) -> str:
 
 
 def row_text(game_id: str, finished) -> Text:
-    """One row: "2026-12-03 14:31  Killer       8 pts · won  · today's deal"."""
+    """One row: "2026-12-03 14:31  Killer       8 points · won  · today's deal"."""
     from cutthroat.tui.daily import result_words
-    from cutthroat.tui.screens.records import mode_name, mode_of
+    from cutthroat.tui.screens.records import mode_name
 
-    mode = mode_of(game_id, finished.options)
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{when(finished.finished_at)}  ", style="dim")
-    line.append(f"{mode_name(game_id, mode) if mode else '':<18}")
+    line.append(f"{mode_name(game_id, finished.mode) if finished.mode else '':<20}")
     line.append(clean_line(result_words(finished)))
     if finished.daily:
-        line.append("  · daily deal", style="italic")
+        line.append("  · daily deal" + ("" if finished.counted else ", again (not counted)"), style="italic")
     return line
 
 
@@ -47,7 +46,7 @@ class PastGamesScreen(Screen):
 
     BINDINGS = with_ids("past-games", [
         Binding("escape,q", "app.pop_screen", "back", key_display="esc"),
-        Binding("enter", "open", "its result", key_display="⏎"),
+        Binding("enter", "open", "its result", key_display="⏎", priority=True),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ])

@@ -11,6 +11,7 @@ from typing import Any, Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -19,18 +20,20 @@ from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import escape, plain
 from cutthroat.tui.widgets.score_chart import ScoreChart
 
-#: The variant a game's records are kept apart by, where it has one.
-MODE_VARIANT = {"kill-the-kings": "mode", "exploding-kittens": "recipe", "psycho-killer": "edition"}
+#: The variant a game's records are kept apart by, where it has one (`FinishedGame.mode`).
+MODE_VARIANT = {"kill-the-kings": "mode", "exploding-kittens": "recipe"}
 #: What the filter row calls it.
-MODE_HEADING = {"kill-the-kings": "Mode", "exploding-kittens": "Recipe", "psycho-killer": "Edition"}
+MODE_HEADING = {"kill-the-kings": "Mode", "exploding-kittens": "Recipe"}
 PERIODS = (("all", None), ("30 days", 30), ("7 days", 7))
-#: The games a chart shows.
-CHART_GAMES = 50
 PLAYABLE = tuple(g.game_id for g in GAMES if g.playable)
 
 
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
 def mode_of(game_id: str, config: dict[str, str]) -> str | None:
-    """The mode (recipe, edition) a game's records are kept under, or None (the game has none)."""
+    """The mode (recipe) a game's records are kept under, or None (the game has none)."""
     variant = MODE_VARIANT.get(game_id)
     if variant is None:
         return None
@@ -38,52 +41,72 @@ def mode_of(game_id: str, config: dict[str, str]) -> str | None:
 
 
 def mode_name(game_id: str, mode: str | None) -> str:
-    """A mode as players read it: "Killer", "Nope Sauce", "Edition 2"."""
-    if mode is None:
-        return "all"
-    if game_id == "psycho-killer":
-        return f"Edition {mode}"
-    return mode.replace("-", " ").title()
+    """A mode as players read it: "Killer", "Nope Sauce"."""
+    if game_id == "exploding-kittens" and mode:
+        from cutthroat.games.exploding_kittens.recipes import RECIPES
+
+        if mode in RECIPES:
+            return RECIPES[mode].name
+    return "all" if mode is None else mode.replace("-", " ").title()
 
 
 def percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "–"
 
 
+def rate(value: float | None) -> str:
+    return "–" if value is None else f"{round(100 * value)}%"
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def figure_lines(game_id: str, rec: Any) -> list[str]:
-    """The figures as lines of markup (no player text in them)."""
-    lines = [f"Games [b]{rec.played}[/]   Won [b]{rec.won}[/] ({percent(rec.won, rec.played)})   "
-             f"Streak now {rec.current_streak} · best {rec.best_streak}"]
+def in_lines(parts: list[str], width: int = 76) -> list[str]:
+    """`parts` three spaces apart, a new line where the next one wouldn't fit."""
+    lines: list[str] = []
+    for part in parts:
+        plain_len = len(Content.from_markup(part).plain)
+        if lines and lines[-1][1] + 3 + plain_len <= width:
+            lines[-1] = (lines[-1][0] + "   " + part, lines[-1][1] + 3 + plain_len)
+        else:
+            lines.append((part, plain_len))
+    return [line for line, _ in lines]
+
+
+def figure_lines(game_id: str, rec, ascii: bool = False) -> list[str]:
+    """The figures as lines of markup (nothing a player typed is in them)."""
+    at_least = ">=" if ascii else "≥"
+    head = [f"Games [b]{rec.played}[/]", f"Won [b]{rec.won}[/] ({percent(rec.won, rec.played)})",
+            f"Streak now {rec.streak} · best {rec.best_streak}"]
     if game_id == "kill-the-kings":
-        ktk = rec.ktk
-        if ktk.best is not None:
-            lines[0] += f"   Best [b]{ktk.best}[/] pts" + (f" ({ktk.best_date})" if ktk.best_date else "")
-        lines.append(f"Mean {ktk.mean:.1f} pts   Killer ≥7: {percent_of(ktk.killer_rate)}   "
-                     f"Psycho ≥11: {percent_of(ktk.psycho_rate)}   Kings a round: {ktk.kings_per_round:.1f}")
-        return lines
+        if rec.best_score is not None:
+            head.append(f"Best [b]{rec.best_score}[/] pts ({rec.best_score_date})")
+        if rec.mode is not None or len(rec.mean_score) == 1:
+            means = [f"Mean {next(iter(rec.mean_score.values()), 0):.1f} pts"]
+        else:
+            means = [f"Mean {v:.1f} pts {mode_name(game_id, m)}" for m, v in sorted(rec.mean_score.items())]
+        kings = "–" if rec.kings_per_round is None else f"{rec.kings_per_round:.1f}"
+        return in_lines(head) + in_lines([*means, f"Killer {at_least}7: {rate(rec.killer_rate)}",
+                                          f"Psycho {at_least}11: {rate(rec.psycho_rate)}", f"Kings a round: {kings}"])
     if rec.average_placement is not None:
-        lines[0] += f"   Average place {rec.average_placement:.1f}"
-    levels = [f"vs {level} {percent(won, played)} of {played}" for level, (won, played) in rec.by_level.items() if played]
+        head.append(f"Average place {rec.average_placement:.1f}")
+    lines = in_lines(head)
+    levels = [f"vs {level} {percent(won, of)} of {of}" for level, (won, of) in rec.vs_level.items() if of]
     if levels:
         lines.append(" · ".join(levels))
-    seats = [f"{ordinal(seat + 1)} {percent(won, played)}" for seat, (won, played) in sorted(rec.by_seat.items()) if played]
+    seats = [f"{ordinal(seat)} {percent(won, of)} of {of}" for seat, (won, of) in sorted(rec.wins_by_seat.items()) if of]
     if seats:
-        lines.append("Wins by seat  " + " · ".join(seats))
+        lines += in_lines(["Wins by seat", " · ".join(seats)])
     return lines
 
 
-def percent_of(rate: float | None) -> str:
-    return "–" if rate is None else f"{round(100 * rate)}%"
-
-
-def choice_row(heading: str, choices: Sequence[str], chosen: int, focused: bool, width: int) -> str:
+def choice_row(heading: str, choices: Sequence[str], chosen: int, focused: bool, width: int,
+               ascii: bool = False) -> str:
     """One filter's row: its heading, then its choices with the chosen one marked (reversed when
     the row has the keys, bold otherwise), cut with … to `width` around the chosen one."""
-    mark = "▸" if focused else " "
+    mark = (">" if ascii else "▸") if focused else " "
+    more = "..." if ascii else "…"
     head = f"{'[b]' if focused else ''}{heading:<8}{'[/]' if focused else ''}{mark} "
     room = width - 10
     parts = [f" {c} " for c in choices]
@@ -92,13 +115,13 @@ def choice_row(heading: str, choices: Sequence[str], chosen: int, focused: bool,
         first += 1
     shown, used = [], 0
     for i in range(first, len(parts)):
-        if used + len(parts[i]) + 1 > room - 1:
-            shown.append("…")
+        if used + len(parts[i]) + 1 > room - len(more):
+            shown.append(more)
             break
         style = ("reverse b" if focused else "b u") if i == chosen else ""
         shown.append(f"[{style}]{escape(parts[i])}[/]" if style else escape(parts[i]))
         used += len(parts[i]) + 1
-    return head + ("… " if first else "") + " ".join(shown)
+    return head + (f"{more} " if first else "") + " ".join(shown)
 
 
 class RecordsScreen(Screen):
@@ -109,13 +132,11 @@ class RecordsScreen(Screen):
     RecordsScreen #records-body { padding: 1 2 0 2; height: 1fr; }
     RecordsScreen #records-figures { height: auto; }
     RecordsScreen #records-chart-head { margin-top: 1; color: $text-muted; }
-    RecordsScreen #records-chart-box { height: auto; }
     RecordsScreen #records-daily { margin-top: 1; height: auto; }
-    RecordsScreen #records-filters { dock: bottom; height: auto; padding: 0 2; border-top: solid $panel-lighten-2; }
+    RecordsScreen #records-filters { height: auto; padding: 0 2; border-top: solid $panel-lighten-2; }
     """
 
     BINDINGS = with_ids("records", [
-        Binding("escape,q", "app.pop_screen", "back", key_display="esc"),
         # ←→ change the filter row that has the keys (the footer names it)
         *(b for row, name in enumerate(("game", "mode", "period", "player")) for b in (
             Binding("left", f"step(-1, {row})", name, key_display="←→"),
@@ -124,6 +145,8 @@ class RecordsScreen(Screen):
         Binding("shift+tab", "next_filter(-1)", show=False),
         Binding("enter", "past_games", "past games", key_display="⏎"),
         Binding("c", "copy_share", "copy share line"),
+        Binding("d", "daily", "today's deal", show=False),
+        Binding("escape,q", "app.pop_screen", "back", key_display="esc"),
     ])
 
     def __init__(self, game: str | None = None, mode: str | None = None) -> None:
@@ -148,7 +171,7 @@ class RecordsScreen(Screen):
         with Vertical(id="records-body"):
             yield Static(id="records-figures")
             yield Static(id="records-chart-head")
-            yield Vertical(id="records-chart-box")
+            yield ScoreChart(id="records-chart")
             yield Static(id="records-daily")
         yield Static(id="records-filters")
         yield Footer()
@@ -163,22 +186,19 @@ class RecordsScreen(Screen):
     # -- data -------------------------------------------------------------------------------------
     def load_game(self) -> None:
         """This game's games from the history, and the filters' choices for them."""
+        from cutthroat.history.records import players
         from cutthroat.tui.daily import open_history
 
         history = open_history(self.app)
-        self.games_all = list(history.games(game=self.game)) if history is not None else []
-        modes = sorted({mode_of(self.game, g.options) for g in self.games_all} - {None})
-        self.modes = [None, *modes] if self.game in MODE_VARIANT else [None]
-        wanted = self.wanted_mode
+        self.games_all = history.games(self.game) if history is not None else []
+        self.modes = [None, *sorted({g.mode for g in self.games_all} - {""})] if self.game in MODE_VARIANT else [None]
+        wanted, self.wanted_mode = self.wanted_mode, None
         self.mode_index = self.modes.index(wanted) if wanted in self.modes else 0
-        self.wanted_mode = None
-        humans = []
-        for g in self.games_all:
-            for seat in g.seats:
-                if seat.kind == "human" and seat.name not in humans:
-                    humans.append(seat.name)
+        humans = players(self.games_all)
         self.players = [None, *humans] if len(humans) > 1 else [None]
         self.player_index = 0
+        if self.focus_row not in self.rows():
+            self.focus_row = 0
         self.refresh_figures()
 
     def rows(self) -> list[int]:
@@ -187,11 +207,11 @@ class RecordsScreen(Screen):
         return [0] + ([1] if len(self.modes) > 1 else []) + [2] + ([3] if len(self.players) > 1 else [])
 
     def filtered(self) -> list:
+        """The games the period and mode keep, newest first."""
         days = PERIODS[self.period_index][1]
         mode = self.modes[self.mode_index]
-        since = datetime.now(timezone.utc) - timedelta(days=days) if days else None
-        return [g for g in self.games_all
-                if (since is None or g.finished_at >= since) and (mode is None or mode_of(self.game, g.options) == mode)]
+        since = now() - timedelta(days=days) if days else None
+        return [g for g in self.games_all if (since is None or g.finished_at >= since) and (mode is None or g.mode == mode)]
 
     def refresh_figures(self) -> None:
         from cutthroat.history.records import records
@@ -203,66 +223,69 @@ class RecordsScreen(Screen):
         self.shown = self.filtered()
         figures = self.query_one("#records-figures", Static)
         chart_head = self.query_one("#records-chart-head", Static)
-        box = self.query_one("#records-chart-box", Vertical)
-        box.remove_children()
-        chart_head.display = False
+        chart = self.query_one("#records-chart", ScoreChart)
+        chart_head.display = chart.display = False
+        rec = records(self.shown, self.game, mode=mode, player=player) if self.shown else None
         if not self.games_all:
             figures.update(f"No finished games of {escape(info.name)} yet.\n"
                            "Play one, and your wins, streaks and best scores show here.")
-        elif not self.shown:
+        elif rec is None or not rec.played:
             period = PERIODS[self.period_index][0]
             figures.update(f"No {escape(info.short)} games"
                            + ("" if mode is None else f" in {escape(mode_name(self.game, mode))}")
+                           + ("" if player is None else f" for {escape(player)}")
                            + ("" if period == "all" else f" in the last {period}") + ".")
         else:
-            rec = records(self.shown, self.game, mode=mode, player=player)
-            figures.update("\n".join(figure_lines(self.game, rec)))
-            if self.game == "kill-the-kings" and rec.ktk.last_scores:
-                scores = list(rec.ktk.last_scores)[-CHART_GAMES:]
-                target = f" target {rec.ktk.target} " if getattr(rec.ktk, "target", None) else ""
-                label = f"Last {len(scores)} games, points " if len(scores) > 1 else "Last game, points "
-                chart_head.update(label + "─" * max(2, 72 - len(label) - len(target) - 2) + target + "──")
-                chart_head.display = True
-                box.mount(ScoreChart(scores, ascii=self.ascii, id="records-chart"))
+            figures.update("\n".join(figure_lines(self.game, rec, self.ascii)))
+            if self.game == "kill-the-kings" and rec.last_scores:
+                self.show_chart(list(rec.last_scores), mode)
         self.refresh_daily()
         self.refresh_filters()
         self.refresh_bindings()
 
+    def show_chart(self, scores: list[int], mode: str | None) -> None:
+        from cutthroat.games.kill_the_kings.cards import TARGETS
+
+        chart_head = self.query_one("#records-chart-head", Static)
+        target = f" target {TARGETS[mode]} " if mode in TARGETS else ""
+        label = f"Last {len(scores)} games, points " if len(scores) > 1 else "Last game, points "
+        chart_head.update(label + "─" * max(2, 74 - len(label) - len(target) - 2) + target + "──")
+        chart = self.query_one("#records-chart", ScoreChart)
+        chart_head.display = chart.display = True
+        chart.show(scores, self.ascii)
+
     def refresh_daily(self) -> None:
-        from cutthroat.history.daily import daily_status, share_line
-        from cutthroat.tui.daily import open_history, result_words, today
+        from cutthroat.history.daily import outcome, share_line
+        from cutthroat.tui.daily import daily_played
 
         daily = self.query_one("#records-daily", Static)
-        history = open_history(self.app)
-        status = daily_status(history, self.game, today()) if history is not None else None
-        if status is None:
+        played = daily_played(self.app, self.game)
+        if played is None:
             self.share = None
-            daily.update("Today's deal  [i]not yet played[/] · Today's deal on the title plays it")
+            daily.update("Today's deal  [i]not yet played[/] · d plays it")
             return
-        self.share = share_line(status, self.ascii)
+        self.share = share_line(played, self.ascii)
         key = self.app.get_key_display(next(b for b in self.BINDINGS if b.action == "copy_share"))
-        daily.update(f"Today's deal  ✓ played: {escape(result_words(status, brief=True))}   share: {escape(key)} copies "
+        check = "" if self.ascii else "✓ "
+        daily.update(f"Today's deal  {check}played: {escape(outcome(played))}   share: {escape(key)} copies "
                      f"the line below\n{escape(self.share)}")
 
     def refresh_filters(self) -> None:
-        info = game_info(self.game)
-        lines = [choice_row("Game", [game_info(g).short for g in PLAYABLE], PLAYABLE.index(self.game),
-                            self.focus_row == 0, 76)]
-        period_row = choice_row("Period", [p for p, _ in PERIODS], self.period_index, self.focus_row == 2, 40)
+        row = self.focus_row
+        ascii = self.ascii
+        lines = [choice_row("Game", [game_info(g).short for g in PLAYABLE], PLAYABLE.index(self.game), row == 0, 76,
+                            ascii)]
+        period_row = choice_row("Period", [p for p, _ in PERIODS], self.period_index, row == 2, 38, ascii)
         if len(self.modes) > 1:
-            mode_row = choice_row(MODE_HEADING.get(self.game, "Mode"),
-                                  [mode_name(self.game, m) for m in self.modes], self.mode_index,
-                                  self.focus_row == 1, 76 if self.game == "exploding-kittens" else 38)
-            if self.game == "exploding-kittens":
-                lines += [mode_row, period_row]
-            else:
-                lines.append(f"{mode_row}  {period_row}")
+            wide = self.game == "exploding-kittens"  # (the recipes need a row of their own)
+            mode_row = choice_row(MODE_HEADING.get(self.game, "Mode"), [mode_name(self.game, m) for m in self.modes],
+                                  self.mode_index, row == 1, 76 if wide else 36, ascii)
+            lines += [mode_row, period_row] if wide else [f"{mode_row}  {period_row}"]
         else:
             lines.append(period_row)
         if len(self.players) > 1:
-            lines.append(choice_row("Player", ["everyone", *self.players[1:]], self.player_index,
-                                    self.focus_row == 3, 76))
-        del info
+            lines.append(choice_row("Player", ["everyone", *self.players[1:]], self.player_index, row == 3, 76,
+                                    ascii))
         self.query_one("#records-filters", Static).update("\n".join(lines))
 
     # -- keys -------------------------------------------------------------------------------------
@@ -300,6 +323,12 @@ class RecordsScreen(Screen):
 
         if self.shown:
             self.app.push_screen(PastGamesScreen(self.game, self.shown, self.query_one("#records-where", Static).content))
+
+    def action_daily(self) -> None:
+        from cutthroat.tui.daily import start_daily
+
+        if not self.app.served:
+            start_daily(self.app, self.game)
 
     def action_copy_share(self) -> None:
         if self.share is not None:

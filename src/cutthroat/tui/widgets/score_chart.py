@@ -46,7 +46,7 @@ def ascii_bars(values: Sequence[float], rows: int = CHART_ROWS) -> list[str]:
 
 
 class ScoreChart(Horizontal):
-    """`values` as bars, one column each, with the axis on the left."""
+    """`values` as bars, one column each, with the axis on the left (`show` changes them)."""
 
     DEFAULT_CSS = """
     ScoreChart { height: 3; width: 100%; }
@@ -55,16 +55,26 @@ class ScoreChart(Horizontal):
     ScoreChart > .chart-ascii { height: 3; width: 1fr; }
     """
 
-    def __init__(self, values: Sequence[float], *, ascii: bool = False, id: str | None = None) -> None:
+    def __init__(self, values: Sequence[float] = (), *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.values = list(values)
+        self.values = list(values) or [0]
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:
-        yield Static("\n".join(axis_labels(self.values)), classes="chart-axis")
-        if self.ascii:
-            yield Static("\n".join(ascii_bars(self.values)), classes="chart-ascii")
-        else:
-            sparkline = Sparkline(self.values, summary_function=max)
-            sparkline.styles.width = len(self.values)  # one column a game
-            yield sparkline
+        yield Static(classes="chart-axis")
+        yield Sparkline(summary_function=max)
+        yield Static(classes="chart-ascii")
+
+    def on_mount(self) -> None:
+        self.show(self.values, self.ascii)
+
+    def show(self, values: Sequence[float], ascii: bool) -> None:
+        self.values, self.ascii = list(values) or [0], ascii
+        self.query_one(".chart-axis", Static).update("\n".join(axis_labels(self.values)))
+        sparkline = self.query_one(Sparkline)
+        sparkline.display = not ascii
+        sparkline.styles.width = len(self.values)  # one column a game
+        sparkline.data = self.values
+        bars = self.query_one(".chart-ascii", Static)
+        bars.display = ascii
+        bars.update("\n".join(ascii_bars(self.values)))
