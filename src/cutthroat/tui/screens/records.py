@@ -191,8 +191,9 @@ class RecordsScreen(Screen):
 
         history = open_history(self.app)
         self.games_all = history.games(self.game) if history is not None else []
-        self.modes = [None, *sorted({g.mode for g in self.games_all} - {""})] if self.game in MODE_VARIANT else [None]
         wanted, self.wanted_mode = self.wanted_mode, None
+        modes = {g.mode for g in self.games_all} | ({wanted} if wanted else set())
+        self.modes = [None, *sorted(modes - {""})] if self.game in MODE_VARIANT else [None]
         self.mode_index = self.modes.index(wanted) if wanted in self.modes else 0
         humans = players(self.games_all)
         self.players = [None, *humans] if len(humans) > 1 else [None]

@@ -78,6 +78,12 @@ class RecordsAndShare:
         self.app.copy_to_clipboard(self.share)
         self.app.notify(escape(self.share), title="Copied to the clipboard")
 
+    def on_mount(self) -> None:
+        if self.share is not None:  # the line to share, whole on one line where it can be
+            dialog = self.query_one(".dialog")
+            dialog.styles.width = 78
+            dialog.styles.padding = (1, 1)
+
     def share_widgets(self) -> ComposeResult:
         if self.share is not None:
             yield Static(f"Today's deal · {self.app.get_key_display(self._copy_binding())}: copy this line to share",
