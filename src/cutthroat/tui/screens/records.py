@@ -85,7 +85,8 @@ def figure_lines(game_id: str, rec, ascii: bool = False) -> list[str]:
         if rec.mode is not None or len(rec.mean_score) == 1:
             means = [f"Mean {next(iter(rec.mean_score.values()), 0):.1f} pts"]
         else:
-            means = [f"Mean {v:.1f} pts {mode_name(game_id, m)}" for m, v in sorted(rec.mean_score.items())]
+            means = ["Mean " + " · ".join(f"{mode_name(game_id, m)} {v:.1f}" for m, v in sorted(rec.mean_score.items()))
+                     + " pts"]
         kings = "–" if rec.kings_per_round is None else f"{rec.kings_per_round:.1f}"
         return in_lines(head) + in_lines([*means, f"Killer {at_least}7: {rate(rec.killer_rate)}",
                                           f"Psycho {at_least}11: {rate(rec.psycho_rate)}", f"Kings a round: {kings}"])
@@ -115,7 +116,8 @@ def choice_row(heading: str, choices: Sequence[str], chosen: int, focused: bool,
         first += 1
     shown, used = [], 0
     for i in range(first, len(parts)):
-        if used + len(parts[i]) + 1 > room - len(more):
+        last = i == len(parts) - 1
+        if used + len(parts[i]) + 1 > room - (0 if last else len(more)):
             shown.append(more)
             break
         style = ("reverse b" if focused else "b u") if i == chosen else ""
@@ -144,7 +146,7 @@ class RecordsScreen(Screen):
         Binding("tab", "next_filter(1)", "filter"),
         Binding("shift+tab", "next_filter(-1)", show=False),
         Binding("enter", "past_games", "past games", key_display="⏎"),
-        Binding("c", "copy_share", "copy share line"),
+        Binding("c", "copy_share", "copy line"),
         Binding("d", "daily", "today's deal", show=False),
         Binding("escape,q", "app.pop_screen", "back", key_display="esc"),
     ])
