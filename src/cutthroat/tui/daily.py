@@ -51,12 +51,48 @@ def open_history(app) -> "History | None":
     return history
 
 
+def stamp(history: "History") -> tuple:
+    """What changes whenever the history does: its count of games, and its files' times."""
+    times = []
+    for path in (history.path, history.path.with_name(history.path.name + "-wal")):
+        try:
+            times.append(path.stat().st_mtime_ns)
+        except OSError:
+            times.append(None)
+    return (history.count(), *times)
+
+
+def cached_games(app, history: "History", game_id: str) -> "list[FinishedGame] | None":
+    """`game_id`'s games as this app last read them, if the history hasn't changed since."""
+    cache = getattr(app, "_records_games", {})
+    kept = cache.get(game_id)
+    return kept[1] if kept is not None and kept[0] == stamp(history) else None
+
+
+def read_games(app, history: "History", game_id: str) -> "list[FinishedGame]":
+    """`game_id`'s games, newest first, read from the history and kept for next time (any thread)."""
+    before = stamp(history)
+    games = history.games(game_id)
+    if not hasattr(app, "_records_games"):
+        app._records_games = {}
+    app._records_games[game_id] = (before, games)
+    return games
+
+
 def daily_played(app, game_id: str) -> "FinishedGame | None":
-    """Today's deal of `game_id` as first played (the attempt that counts), or None."""
-    from cutthroat.history.daily import daily_status
+    """Today's deal of `game_id` as first played (the attempt that counts), or None. Only the
+    last two days' games are read (a long history is slow to read whole): a deal is played on its
+    day, wherever in the world."""
+    from datetime import timedelta
 
     history = open_history(app)
-    played = daily_status(history, game_id, today()).played if history is not None else None
+    if history is None:
+        return None
+    day = today()
+    recent = history.games(game_id, since=date.fromisoformat(day) - timedelta(days=1))
+    tries = [g for g in recent if g.daily == day]
+    counted = [g for g in tries if g.counted] or tries
+    played = min(counted, key=lambda g: (g.finished_at, g.id)) if counted else None
     if played is not None and not played.document:  # (the list leaves documents out: the share line reads it)
         played = history.get(played.id) or played
     return played

@@ -164,6 +164,7 @@ class RecordsScreen(Screen):
         self.modes: list[str | None] = [None]
         self.players: list[str | None] = [None]
         self.share: str | None = None
+        self.loading: str | None = None  # the game whose games are being read
 
     # -- layout -----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -187,12 +188,44 @@ class RecordsScreen(Screen):
 
     # -- data -------------------------------------------------------------------------------------
     def load_game(self) -> None:
-        """This game's games from the history, and the filters' choices for them."""
-        from cutthroat.history.records import players
-        from cutthroat.tui.daily import open_history
+        """This game's games from the history: at once if this app read them already (and the
+        history hasn't changed since), else read in a thread while the screen says so (a long
+        history takes a while to read, and the screen answers meanwhile)."""
+        from cutthroat.tui.daily import cached_games, open_history
 
         history = open_history(self.app)
-        self.games_all = history.games(self.game) if history is not None else []
+        games = [] if history is None else cached_games(self.app, history, self.game)
+        if games is not None:
+            self.show_games(self.game, games)
+            return
+        self.loading = self.game
+        self.shown = []
+        self.refresh_bindings()
+        info = game_info(self.game)
+        self.query_one("#records-where", Static).update(plain(info.short))
+        self.query_one("#records-figures", Static).update(f"Reading your {escape(info.short)} games…")
+        self.query_one("#records-chart-head", Static).display = False
+        self.query_one("#records-chart", ScoreChart).display = False
+        self.refresh_filters()
+        game = self.game
+        # (after the paint: the thread holds the interpreter much of the time it reads)
+        self.call_after_refresh(lambda: self.run_worker(lambda: self.read_games(history, game), thread=True,
+                                                        exclusive=True, group="records-read"))
+
+    def read_games(self, history, game: str) -> None:
+        from cutthroat.tui.daily import read_games
+
+        games = read_games(self.app, history, game)
+        self.app.call_from_thread(self.show_games, game, games)
+
+    def show_games(self, game: str, games: list) -> None:
+        """`games` (this game's, newest first) on show, and the filters' choices for them."""
+        from cutthroat.history.records import players
+
+        if game != self.game or not self.is_mounted:
+            return  # (read for a game the player has moved on from)
+        self.loading = None
+        self.games_all = games
         wanted, self.wanted_mode = self.wanted_mode, None
         modes = {g.mode for g in self.games_all} | ({wanted} if wanted else set())
         self.modes = [None, *sorted(modes - {""})] if self.game in MODE_VARIANT else [None]
@@ -217,8 +250,6 @@ class RecordsScreen(Screen):
         return [g for g in self.games_all if (since is None or g.finished_at >= since) and (mode is None or g.mode == mode)]
 
     def refresh_figures(self) -> None:
-        from cutthroat.history.records import records
-
         info = game_info(self.game)
         mode, player = self.modes[self.mode_index], self.players[self.player_index]
         where = info.short + ("" if mode is None else f" · {mode_name(self.game, mode)}")
@@ -228,7 +259,7 @@ class RecordsScreen(Screen):
         chart_head = self.query_one("#records-chart-head", Static)
         chart = self.query_one("#records-chart", ScoreChart)
         chart_head.display = chart.display = False
-        rec = records(self.shown, self.game, mode=mode, player=player) if self.shown else None
+        rec = self.figures_of(mode, player) if self.shown else None
         if not self.games_all:
             figures.update(f"No finished games of {escape(info.name)} yet.\n"
                            "Play one, and your wins, streaks and best scores show here.")
@@ -245,6 +276,19 @@ class RecordsScreen(Screen):
         self.refresh_daily()
         self.refresh_filters()
         self.refresh_bindings()
+
+    def figures_of(self, mode: str | None, player: str | None):
+        """The records of the games on show, worked out once per app for the games as read
+        (`records` goes through every game: a long history takes a while)."""
+        from cutthroat.history.records import records
+
+        memo = self.app.__dict__.setdefault("_records_memo", {})
+        key = (self.game, id(self.games_all), mode, player, self.period_index)
+        if key not in memo:
+            if len(memo) > 64:
+                memo.clear()
+            memo[key] = (self.games_all, records(self.shown, self.game, mode=mode, player=player))
+        return memo[key][1]
 
     def show_chart(self, scores: list[int], mode: str | None) -> None:
         from cutthroat.games.kill_the_kings.cards import TARGETS
