@@ -133,7 +133,8 @@ class RecordsScreen(Screen):
     RecordsScreen #records-where { text-align: right; padding-right: 1; }
     RecordsScreen #records-body { padding: 1 2 0 2; height: 1fr; }
     RecordsScreen #records-figures { height: auto; }
-    RecordsScreen #records-chart-head { margin-top: 1; color: $text-muted; }
+    RecordsScreen #records-chart-head { margin-top: 1; color: $text-muted; display: none; }
+    RecordsScreen #records-chart { display: none; }
     RecordsScreen #records-daily { margin-top: 1; height: auto; }
     RecordsScreen #records-filters { height: auto; padding: 0 2; border-top: solid $panel-lighten-2; }
     """
@@ -222,7 +223,7 @@ class RecordsScreen(Screen):
         """`games` (this game's, newest first) on show, and the filters' choices for them."""
         from cutthroat.history.records import players
 
-        if game != self.game or not self.is_mounted:
+        if game != self.game or not self.is_attached:
             return  # (read for a game the player has moved on from)
         self.loading = None
         self.games_all = games
