@@ -142,8 +142,8 @@ class RecordsScreen(Screen):
     BINDINGS = with_ids("records", [
         # ←→ change the filter row that has the keys (the footer names it)
         *(b for row, name in enumerate(("game", "mode", "period", "player")) for b in (
-            Binding("left", f"step(-1, {row})", name, key_display="←→"),
-            Binding("right", f"step(1, {row})", name, show=False))),
+            Binding("left", f"step(-1, {row})", name, key_display="←→", id=f"records.previous-{name}"),
+            Binding("right", f"step(1, {row})", name, show=False, id=f"records.next-{name}"))),
         Binding("tab", "next_filter(1)", "filter"),
         Binding("shift+tab", "next_filter(-1)", show=False),
         Binding("enter", "past_games", "past games", key_display="⏎"),
