@@ -1,5 +1,5 @@
 """Settings: theme, card style, bot speed, undo, the hot-seat answer window (Exploding Kittens' Nope,
-Psycho Killer's Trip Over). Remembered between runs."""
+Psycho Killer's Trip Over), keeping a history of finished games. Remembered between runs."""
 
 from __future__ import annotations
 
@@ -49,6 +49,11 @@ class SettingsScreen(Screen):
                 yield Label("Answer window")
                 yield Select(NOPE_WINDOWS, value=settings.nope_window, allow_blank=False, id="nope_window")
                 yield Static("hot-seat: Nope or Trip Over", classes="setting-note")
+            with Horizontal(classes="setting-row"):
+                yield Label("Keep history")
+                yield Select(ON_OFF, value="on" if settings.keep_history else "off", allow_blank=False,
+                             id="keep_history")
+                yield Static("finished games, for your records", classes="setting-note")
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
         yield Footer()
 
@@ -59,8 +64,8 @@ class SettingsScreen(Screen):
         if event.select.id == "theme":
             app.set_theme(str(event.value))
             return
-        if event.select.id == "undo":
-            app.settings.undo = event.value == "on"
+        if event.select.id in ("undo", "keep_history"):
+            setattr(app.settings, event.select.id, event.value == "on")
         else:
             setattr(app.settings, event.select.id, str(event.value))
         if event.select.id == "card_style":
