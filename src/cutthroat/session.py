@@ -156,12 +156,13 @@ class Session:
         """Seconds this game has been played, in every session of it."""
         return self._played_before + time.monotonic() - self._opened
 
-    def finished_game(self):
-        """The game over as the history keeps it (`cutthroat.history.FinishedGame`)."""
+    def finished_game(self, players: list[str | None] | None = None):
+        """The game over as the history keeps it (`cutthroat.history.FinishedGame`); `players`:
+        a server's player id for each seat (None for a bot)."""
         from cutthroat.history.model import finished_game
 
         return finished_game(self.save_data(), self.result(), game_id=self.game_id, duration_s=self.played_s,
-                             daily=self.daily)
+                             daily=self.daily, players=players)
 
     def _record(self) -> None:
         recorder, self.recorder = self.recorder, None  # (once)

@@ -17,7 +17,7 @@ from cutthroat.history.schema import HistoryError
 from cutthroat.history.store import History
 
 CSV_FIELDS = ("id", "game_id", "game", "options", "seats", "humans", "result", "tie_break", "moves",
-              "duration_s", "finished_at", "daily", "counted", "document")
+              "duration_s", "finished_at", "daily", "counted", "table", "document")
 JSON_FIELDS = ("options", "seats", "humans", "result", "document")
 
 

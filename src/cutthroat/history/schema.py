@@ -34,6 +34,8 @@ MIGRATIONS: list[tuple[str, ...]] = [
      "ALTER TABLE games ADD COLUMN daily TEXT",
      "ALTER TABLE games ADD COLUMN counted INTEGER NOT NULL DEFAULT 1",
      "CREATE INDEX games_by_daily ON games (daily, game)"),
+    # 2 → 3: a server table's code, for a game played at one.
+    ("ALTER TABLE games ADD COLUMN table_code TEXT NOT NULL DEFAULT ''",),
 ]
 VERSION = len(MIGRATIONS)
 MAGIC = b"SQLite format 3\x00"

@@ -16,7 +16,7 @@ from cutthroat.history.model import FinishedGame, Seat
 from cutthroat.history.schema import HistoryError, open_db
 
 _COLUMNS = ("id, game_id, game, options, seats, humans, result, tie_break, moves, duration_s, "
-            "finished_at, daily, counted")
+            "finished_at, daily, counted, table_code")
 
 
 def _stamp(when: datetime) -> str:
@@ -107,10 +107,10 @@ class History:
                         counted = db.execute("SELECT 1 FROM games WHERE daily = ? AND game = ? AND counted",
                                              (game.daily, game.game)).fetchone() is None
                     cursor = db.execute(
-                        f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                        f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
                          json.dumps(list(game.humans)), json.dumps(game.result), game.tie_break, game.moves,
-                         game.duration_s, _stamp(game.finished_at), game.daily, int(counted)))
+                         game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table))
                     row_id = cursor.lastrowid
                     db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
                                (row_id, json.dumps(game.document, ensure_ascii=False)))
@@ -211,10 +211,10 @@ def content_id(game: FinishedGame) -> str:
 
 def _game(row: tuple, document: str | None) -> FinishedGame:
     (id, game_id, game, options, seats, humans, result, tie_break, moves, duration_s,
-     finished_at, daily, counted) = row
+     finished_at, daily, counted, table) = row
     return FinishedGame(
         game=game, options=json.loads(options), seats=tuple(Seat.from_json(s) for s in json.loads(seats)),
         humans=tuple(json.loads(humans)), result=json.loads(result),
         finished_at=datetime.fromisoformat(finished_at), game_id=game_id, tie_break=tie_break, moves=moves,
         duration_s=duration_s, daily=daily, counted=bool(counted),
-        document=json.loads(document) if document else {}, id=id)
+        document=json.loads(document) if document else {}, id=id, table=table)
