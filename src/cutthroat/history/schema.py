@@ -36,6 +36,8 @@ MIGRATIONS: list[tuple[str, ...]] = [
      "CREATE INDEX games_by_daily ON games (daily, game)"),
     # 2 → 3: a server table's code, for a game played at one.
     ("ALTER TABLE games ADD COLUMN table_code TEXT NOT NULL DEFAULT ''",),
+    # 3 → 4: the whole history newest first, read in order (no sort of every row).
+    ("CREATE INDEX games_by_time ON games (finished_at, id)",),
 ]
 VERSION = len(MIGRATIONS)
 MAGIC = b"SQLite format 3\x00"

@@ -3,6 +3,7 @@ write. The default file is `history.sqlite3` in the player's data folder (`paths
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -151,12 +152,21 @@ class History:
         if until is not None:
             where.append("finished_at < ?")
             args.append(_bound(until, end=True))
-        sql = f"SELECT {_COLUMNS} FROM games" + (" WHERE " + " AND ".join(where) if where else "") + \
-            " ORDER BY finished_at DESC, id DESC"
+        # Read in the file's order and sorted here: faster than following the time index row by row.
+        sql = f"SELECT {_COLUMNS} FROM games" + (" WHERE " + " AND ".join(where) if where else "")
         with self._lock:
             rows = self._db.execute(sql, args).fetchall()
             docs = dict(self._db.execute("SELECT game, document FROM documents").fetchall()) if documents else {}
-        return [_game(row, docs.get(row[0])) for row in rows]
+        rows.sort(key=lambda row: (row[10], row[0]), reverse=True)
+        collecting = gc.isenabled()
+        gc.disable()  # (thousands of new objects, none of them garbage: no collections while they come)
+        try:
+            results = json.loads("[" + ",".join(row[6] for row in rows) + "]")  # (one parse, not one a game)
+            decoded: dict[str, Any] = {}  # (seats, options and humans repeat from game to game: read once)
+            return [_game(row, docs.get(row[0]), decoded, result) for row, result in zip(rows, results)]
+        finally:
+            if collecting:
+                gc.enable()
 
     def get(self, id: int) -> FinishedGame | None:
         """One game, with its document; None if there is no such game."""
@@ -209,12 +219,20 @@ def content_id(game: FinishedGame) -> str:
     return "content-" + hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-def _game(row: tuple, document: str | None) -> FinishedGame:
+def _game(row: tuple, document: str | None, decoded: dict[str, Any] | None = None,
+          parsed: dict[str, Any] | None = None) -> FinishedGame:
     (id, game_id, game, options, seats, humans, result, tie_break, moves, duration_s,
      finished_at, daily, counted, table) = row
+    decoded = {} if decoded is None else decoded
+    if seats not in decoded:
+        decoded[seats] = tuple(Seat.from_json(s) for s in json.loads(seats))
+    if humans not in decoded:
+        decoded[humans] = tuple(json.loads(humans))
+    if options not in decoded:
+        decoded[options] = json.loads(options)
     return FinishedGame(
-        game=game, options=json.loads(options), seats=tuple(Seat.from_json(s) for s in json.loads(seats)),
-        humans=tuple(json.loads(humans)), result=json.loads(result),
+        game=game, options=dict(decoded[options]), seats=decoded[seats],
+        humans=decoded[humans], result=json.loads(result) if parsed is None else parsed,
         finished_at=datetime.fromisoformat(finished_at), game_id=game_id, tie_break=tie_break, moves=moves,
         duration_s=duration_s, daily=daily, counted=bool(counted),
         document=json.loads(document) if document else {}, id=id, table=table)
