@@ -11,11 +11,14 @@ import pytest
 from helpers_history import fg, ktk_session, play_out
 
 from cutthroat import saves
+from cutthroat.engine.registry import IMPLEMENTED, get_rules
 from cutthroat.history import daily, records, schema
 from cutthroat.history.model import Seat
 from cutthroat.history.recorder import recorder
 from cutthroat.history.schema import HistoryError
 from cutthroat.history.store import History
+from cutthroat.saves import Seat as SaveSeat
+from cutthroat.session import Session
 
 
 # -- schema ------------------------------------------------------------------------------------------
@@ -238,3 +241,18 @@ def test_a_servers_daily_seed_is_secret_until_the_day_is_over(tmp_path):
     assert daily.revealed_day_key(one, "2026-12-03", today="2026-12-03") is None
     key = daily.revealed_day_key(one, "2026-12-03", today="2026-12-04")
     assert daily.seed_from_day_key(key, "psycho-killer") == seed
+
+
+@pytest.mark.parametrize("game", [g.game_id for g in IMPLEMENTED])
+def test_every_games_recorded_document_replays_to_its_result(tmp_path, game):
+    rules = get_rules(game)
+    players = 1 if rules.max_players == 1 else 3
+    seats = [SaveSeat("human", "Ana")] + [SaveSeat("bot", f"Bot{i}", "random") for i in range(1, players)]
+    session = play_out(Session(game, {}, 7, seats, recorder=recorder(tmp_path / "h.sqlite3", keep=True)))
+    with History.open(tmp_path / "h.sqlite3", keep=True) as h:
+        kept = h.get(session.recorded)
+    data = saves.parse(json.dumps(kept.document).encode())
+    replayed = rules.result(saves.replay(rules, data.config, data.seed, len(data.seats), data.log, None, data.base))
+    assert (replayed.winners, replayed.scores) == (kept.result["winners"], kept.result["scores"])
+    assert kept.moves == len(data.log) and kept.humans == (0,) and len(kept.placements) == players
+    assert all(kept.placements[w] == 1 for w in kept.winners)

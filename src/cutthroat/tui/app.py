@@ -233,13 +233,13 @@ class CutthroatApp(App):
         return recorder(self.history_path, keep=lambda: self.settings.keep_history, errors=said)
 
     def start_game(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
-                   think_ms: int | None = None, keep: bool = False) -> None:
+                   think_ms: int | None = None, keep: bool = False, daily: str | None = None) -> None:
         """A new table. If a human sits at it, it has its own autosave, written from the first
         human decision on (a deal nobody has played is not a game to come back to). A game of
         bots only is watched and not kept, unless `keep` asks: then it is kept from its deal."""
         humans = any(not seat.is_bot for seat in seats)
         path = in_progress.new_path(self.save_dir, game) if keep or humans else None
-        session = self.new_session(game, config, seed, seats, think_ms, path, kept=keep and not humans)
+        session = self.new_session(game, config, seed, seats, think_ms, path, kept=keep and not humans, daily=daily)
         if path is not None and not self._take_claim(path):
             return
         session.autosave()
