@@ -212,3 +212,47 @@ def test_kill_9_during_writes_loses_nothing_already_there(tmp_path: Path) -> Non
             ids = {g.id for g in kept.games()}
             assert recorded <= ids
             assert all(kept.get(i).document["padding"] == "x" * 20000 for i in ids)
+
+
+@async_test
+async def test_settings_delete_the_whole_history_after_a_yes(save_dir: Path) -> None:
+    from helpers_history import fg
+    from helpers_pilot import screen_text
+
+    from cutthroat.tui.screens.confirm import ConfirmScreen
+    from cutthroat.tui.screens.settings import SettingsScreen
+
+    with History.open(paths.history_path(), keep=True) as history:
+        history.record(fg(game_id="a", when="2026-11-01T10:00:00"))
+        history.record(fg(game_id="b", when="2026-11-02T10:00:00"))
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await pilot.press("D")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "2 finished games: your records start again from nothing." in screen_text(app)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        assert len(history_games()) == 2
+        await pilot.press("D")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: not history_games())
+        assert isinstance(app.screen, SettingsScreen)
+
+
+@async_test
+async def test_the_keep_history_setting_is_remembered(config_dir: Path) -> None:
+    from textual.widgets import Select
+
+    from cutthroat.tui.screens.settings import SettingsScreen
+
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#keep_history", Select).focus()
+        await pilot.press("enter", "down", "enter")  # On -> Off
+        await wait_until(pilot, lambda: app.settings.keep_history is False)
+    assert json.loads((config_dir / "settings.json").read_text(encoding="utf-8"))["keep_history"] is False

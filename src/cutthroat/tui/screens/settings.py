@@ -25,7 +25,8 @@ def undo_note() -> str:
 
 
 class SettingsScreen(Screen):
-    BINDINGS = with_ids("settings", [Binding("escape", "app.pop_screen", "Back")])
+    BINDINGS = with_ids("settings", [Binding("escape", "app.pop_screen", "Back"),
+                                     Binding("D", "delete_history", "Delete history")])
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings
@@ -57,6 +58,39 @@ class SettingsScreen(Screen):
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
         yield Footer()
 
+    def action_delete_history(self) -> None:
+        """Forget every finished game, after a yes (one game: from the Records' list of games)."""
+        from cutthroat.history.schema import HistoryError
+        from cutthroat.history.store import History
+        from cutthroat.tui.screens.confirm import ConfirmScreen
+        from cutthroat.tui.text import escape
+
+        path = self.app.history_path
+        try:
+            with History.open(path, keep=True) if path.exists() else _Empty() as history:
+                count = history.count()
+        except HistoryError as exc:
+            self.app.notify(escape(str(exc)), title="History", severity="error")
+            return
+        if not count:
+            self.app.notify("Your history is empty: nothing to delete", title="History")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                with History.open(path, keep=True) as history:
+                    gone = history.delete_all()
+            except HistoryError as exc:
+                self.app.notify(escape(str(exc)), title="History", severity="error")
+                return
+            self.app.notify(f"History deleted: {gone} game{'s' if gone != 1 else ''} forgotten", title="History")
+
+        games = f"{count} finished game{'s' if count != 1 else ''}"
+        self.app.push_screen(ConfirmScreen("Delete your whole history?",
+                                           f"{games}: your records start again from nothing."), answered)
+
     def on_select_changed(self, event: Select.Changed) -> None:
         app = self.app
         if event.value is Select.BLANK:
@@ -71,3 +105,16 @@ class SettingsScreen(Screen):
         if event.select.id == "card_style":
             app.apply_card_style()
         app.persist_settings()
+
+
+class _Empty:
+    """No history file yet: nothing in it (and nothing made by asking)."""
+
+    def __enter__(self) -> "_Empty":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def count(self) -> int:
+        return 0
