@@ -256,3 +256,24 @@ def test_every_games_recorded_document_replays_to_its_result(tmp_path, game):
     assert (replayed.winners, replayed.scores) == (kept.result["winners"], kept.result["scores"])
     assert kept.moves == len(data.log) and kept.humans == (0,) and len(kept.placements) == players
     assert all(kept.placements[w] == 1 for w in kept.winners)
+
+
+def test_a_daily_deal_begun_and_dropped_was_the_days_attempt(tmp_path):
+    """Begun (its first move), seen and dropped: a second try at the same deal isn't counted,
+    while the first, finished later, is."""
+    path = tmp_path / "h.sqlite3"
+    today = "2026-12-03"
+    seed = daily.daily_seed("kill-the-kings", today)
+    first = ktk_session(seed=seed, daily=today, recorder=recorder(path, keep=True))
+    bot_moves = play_out(ktk_session(seed=seed)).log
+    first.apply(bot_moves[0][1], 0)  # begun
+    with History.open(path, keep=True) as h:
+        status = daily.daily_status(h, "kill-the-kings", today)
+        assert (status.text, status.counts, status.begun) == ("begun, not finished", False, 1)
+    second = play_out(ktk_session(seed=seed, daily=today, recorder=recorder(path, keep=True)))
+    play_out(first)
+    with History.open(path, keep=True) as h:
+        assert not h.get(second.recorded).counted and h.get(first.recorded).counted
+        status = daily.daily_status(h, "kill-the-kings", today)
+        assert status.played.game_id == first.game_id and status.attempts == 2 and status.begun == 2
+        assert daily.daily_status(h, "kill-the-kings", "2026-12-04").counts

@@ -145,6 +145,8 @@ class Session:
         self.version += 1  # (`_changed`, inline: the move's path is the hot one)
         if decided:
             self.kept = True
+            if self.daily and self.recorder is not None and hasattr(self.recorder, "begun"):
+                self.recorder.begun(self)  # (a daily deal's attempt counts from its first move)
         if self.recorder is not None and not rules.to_act(state):
             self._record()  # (before the autosave goes: a crash in between finds it recorded)
         if self.kept:

@@ -84,24 +84,31 @@ def daily_seats(game_id: str, name: str) -> list:
 class DailyStatus:
     game: str
     date: str
-    played: FinishedGame | None  # the first attempt (the one that counts), if any
-    attempts: int  # every attempt kept, the first included
+    played: FinishedGame | None  # the attempt that counts, finished, if any
+    attempts: int  # every attempt finished and kept, the first included
+    begun: int = 0  # attempts begun (from their first move), finished or not
+
+    @property
+    def counts(self) -> bool:
+        """Would a game of this deal begun now count in the records? (None begun yet.)"""
+        return self.played is None and not self.begun
 
     @property
     def text(self) -> str:
-        """"not yet played" or "played: 8 points" / "played: won"."""
-        if self.played is None:
-            return "not yet played"
-        return f"played: {outcome(self.played)}"
+        """"not yet played", "begun, not finished" or "played: 8 points" / "played: won"."""
+        if self.played is not None:
+            return f"played: {outcome(self.played)}"
+        return "begun, not finished" if self.begun else "not yet played"
 
 
 def daily_status(history, game_id: str, when: date | datetime | str | None = None) -> DailyStatus:
-    """Has the day's deal of a game been played (in this history)? The counted attempt, if so."""
+    """Has the day's deal of a game been played (in this history)? The counted attempt, if so;
+    a deal begun and never finished was the day's attempt too (`DailyStatus.counts`)."""
     today = day(when)
-    tries = [g for g in history.games(game_id) if g.daily == today]
-    counted = [g for g in tries if g.counted] or tries
+    tries = [g for g in history.games(game_id, since=date.fromisoformat(today)) if g.daily == today]
+    counted = [g for g in tries if g.counted]
     first = min(counted, key=lambda g: (g.finished_at, g.id)) if counted else None
-    return DailyStatus(game_id, today, first, len(tries))
+    return DailyStatus(game_id, today, first, len(tries), len(history.daily_attempts(game_id, today)))
 
 
 def outcome(game: FinishedGame, ascii: bool = False) -> str:

@@ -105,8 +105,7 @@ class History:
                         return row[0]
                     counted = game.counted
                     if daily_rule and game.daily and counted:
-                        counted = db.execute("SELECT 1 FROM games WHERE daily = ? AND game = ? AND counted",
-                                             (game.daily, game.game)).fetchone() is None
+                        counted = self._first_daily(game.game, game.daily, game_id)
                     cursor = db.execute(
                         f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
@@ -124,6 +123,39 @@ class History:
             except sqlite3.Error as exc:
                 raise HistoryError(f"{self.path.name}: can't write ({' '.join(str(exc).split())})") from None
 
+    def _first_daily(self, game: str, daily: str, game_id: str) -> bool:
+        """Is this game the day's first attempt at the daily deal: none counted yet, and none
+        begun before it (a deal begun, seen and dropped was the attempt)?"""
+        db = self._db
+        if db.execute("SELECT 1 FROM games WHERE daily = ? AND game = ? AND counted", (daily, game)).fetchone():
+            return False
+        first = db.execute("SELECT game_id FROM daily_attempts WHERE game = ? AND daily = ? "
+                           "ORDER BY started_at, rowid LIMIT 1", (game, daily)).fetchone()
+        return first is None or first[0] == game_id
+
+    def daily_begun(self, game: str, daily: str, game_id: str, when: datetime | None = None) -> bool:
+        """A daily deal's attempt has begun (its first move): noted, so that only the day's first
+        attempt counts even if it is never finished. Whether it is that first attempt. Nothing is
+        noted with "Keep history" off."""
+        if not self.keeping:
+            return False
+        with self._lock:
+            try:
+                with self._db:
+                    self._db.execute("INSERT OR IGNORE INTO daily_attempts (game, daily, game_id, started_at) "
+                                     "VALUES (?, ?, ?, ?)", (game, daily, game_id,
+                                                             _stamp(when or datetime.now(timezone.utc))))
+                    return self._first_daily(game, daily, game_id)
+            except sqlite3.Error as exc:
+                raise HistoryError(f"{self.path.name}: can't write ({' '.join(str(exc).split())})") from None
+
+    def daily_attempts(self, game: str, daily: str) -> list[str]:
+        """The game ids of the day's attempts at a game's daily deal, first begun first."""
+        with self._lock:
+            return [row[0] for row in self._db.execute(
+                "SELECT game_id FROM daily_attempts WHERE game = ? AND daily = ? ORDER BY started_at, rowid",
+                (game, daily))]
+
     def delete(self, id: int) -> bool:
         """Forget one game; whether there was one."""
         with self._lock, self._db:
@@ -131,9 +163,10 @@ class History:
             return self._db.execute("DELETE FROM games WHERE id = ?", (id,)).rowcount > 0
 
     def delete_all(self) -> int:
-        """Forget every game; how many there were."""
+        """Forget every game (and every daily deal begun); how many games there were."""
         with self._lock, self._db:
             self._db.execute("DELETE FROM documents")
+            self._db.execute("DELETE FROM daily_attempts")
             return self._db.execute("DELETE FROM games").rowcount
 
     # -- reading ------------------------------------------------------------------------------------
