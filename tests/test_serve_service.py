@@ -308,3 +308,27 @@ def test_a_finished_table_is_in_the_servers_history_and_each_players_own_once(tm
         assert [g.game_id for g in server.games()] == [game_id]
     with History.open(tmp_path / "players" / "p-ana" / "saves" / "history.sqlite3", keep=True) as ana:
         assert len(ana.games()) == 1
+
+
+def test_the_servers_daily_deal_is_its_own_secret(tmp_path):
+    from cutthroat.history import daily
+
+    running = Running(tmp_path)
+    try:
+        seed = running.service.daily_seed("psycho-killer", "2026-12-03")
+    finally:
+        running.stop()
+    assert seed != daily.daily_seed("psycho-killer", "2026-12-03")  # not the public deal
+    assert oct((tmp_path / daily.SECRET_FILE).stat().st_mode & 0o777) == "0o600"
+    again = Running(tmp_path)
+    try:
+        assert again.service.daily_seed("psycho-killer", "2026-12-03") == seed  # kept across restarts
+    finally:
+        again.stop()
+    other = tmp_path / "other"
+    other.mkdir()
+    elsewhere = Running(other)
+    try:
+        assert elsewhere.service.daily_seed("psycho-killer", "2026-12-03") != seed  # another server's secret
+    finally:
+        elsewhere.stop()

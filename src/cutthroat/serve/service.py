@@ -236,6 +236,13 @@ class TableService:
             return self.test_seed + self._made - 1
         return secrets.randbits(63)  # (the deal follows from it: too many to try them all from one hand)
 
+    def daily_seed(self, game_id: str, when=None) -> int:
+        """This server's daily deal of a game: made from its own secret (`history.daily`), so no
+        player can deal it at home before the day is over."""
+        from cutthroat.history.daily import server_daily_seed
+
+        return server_daily_seed(self.data, game_id, when)
+
     def new_token(self, player: str, address: str = "?") -> str:
         """A session's token: its app's way in, as `player` connected from `address` (the per-address
         table cap counts by it: fresh keys don't make a new player of the same client)."""
