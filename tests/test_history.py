@@ -221,7 +221,7 @@ def test_share_line_unicode_and_ascii():
     assert line.startswith(f"Cutthroat · Kill The Kings · 2026-12-03 · {points} point")
     assert " R1 " in line and " R3 " in line
     plain = daily.share_line(game, ascii=True)
-    assert plain.isascii() and plain.startswith("Cutthroat - Kill The Kings - 2026-12-03 - ")
+    assert plain.isascii() and plain.startswith("Cutthroat | Kill The Kings | 2026-12-03 | ")
     assert "♠" not in plain
     kings = daily.kings_by_round(game)
     assert sum(len(r) for r in kings) == sum(records.ROUND_POINTS.index(p)

@@ -135,11 +135,11 @@ SUITS = {"S": ("♠", "S"), "H": ("♥", "H"), "D": ("♦", "D"), "C": ("♣", "
 def share_line(game: FinishedGame, ascii: bool = False) -> str:
     """The line to share, plain text, no spoilers: `Cutthroat · Kill The Kings · 2026-12-03 ·
     8 points · R1 ♠♥♦ R2 ♣ R3 –` (the kings killed each round, by suit); multi-player: how it
-    ended for the player ("won", "2nd of 4"). `ascii`: the same in ASCII (`-` for `·`, letters
-    for suits), for a terminal under LANG=C."""
+    ended for the player ("won", "2nd of 4"). `ascii`: the same in ASCII (`|` for `·`, letters
+    for suits, `-` for a round without a king), for a terminal under LANG=C."""
     from cutthroat.engine.registry import game_info
 
-    dot = " - " if ascii else " · "
+    dot = " | " if ascii else " · "
     when = game.daily or game.finished_at.date().isoformat()
     parts = ["Cutthroat", game_info(game.game).name, when, outcome(game, ascii)]
     if game.game == "kill-the-kings":
