@@ -88,3 +88,19 @@ def test_history_commands_never_import_textual(args):
             "assert 'textual' not in sys.modules, 'textual imported'\n" % (list(args),))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_an_import_with_bad_rows_keeps_the_good_ones_and_says_which(kept, tmp_path, capsys):
+    assert cli.main(["history", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    bad = [{"game": "kill-the-kings", "seats": ["not a seat"], "result": {}, "finished_at": "2026-01-01T00:00:00"},
+           {**rows[0], "result": {"winners": [7], "scores": [1]}, "game_id": "other"},
+           {**rows[0], "humans": "nope", "game_id": "other2"}, 42]
+    export = tmp_path / "mixed.json"
+    export.write_text(json.dumps(bad + rows[1:]), encoding="utf-8")
+    assert cli.main(["history", "import", str(export), "--save-dir", str(tmp_path / "new")]) == 0
+    out, err = capsys.readouterr()
+    assert out == "Imported 2 games; 4 rows skipped.\n"
+    lines = err.splitlines()
+    assert len(lines) == 4 and all(f"mixed.json: row {n}: not a finished game" in line
+                                   for n, line in enumerate(lines, 1)), lines

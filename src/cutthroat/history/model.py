@@ -122,6 +122,17 @@ class FinishedGame:
                 humans = json.loads(humans)
             if not isinstance(doc["game"], str) or not isinstance(result, dict) or not isinstance(options, dict):
                 raise ValueError("game, result and options are needed")
+            if not isinstance(seats, list) or not seats or not all(isinstance(s, dict) for s in seats):
+                raise ValueError("seats must be a list of seats")
+            for key in ("winners", "placements", "scores"):
+                value = result.get(key, [])
+                if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                          for v in value):
+                    raise ValueError(f"the result's {key} must be a list of numbers")
+            if not all(isinstance(w, int) and 0 <= w < len(seats) for w in result.get("winners", [])):
+                raise ValueError("a winner that isn't a seat")
+            if not isinstance(humans, list) or not all(isinstance(h, int) and 0 <= h < len(seats) for h in humans):
+                raise ValueError("humans must be seat numbers")
             daily = doc.get("daily") or None
             counted = doc.get("counted", True)
             if isinstance(counted, str):
@@ -133,7 +144,7 @@ class FinishedGame:
                        float(doc.get("duration_s") or 0.0), daily if isinstance(daily, str) else None,
                        bool(counted), document if isinstance(document, dict) else {}, int(doc.get("id") or 0),
                        str(doc.get("table") or ""))
-        except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, json.JSONDecodeError) as exc:
             raise ValueError(f"not a finished game ({exc.__class__.__name__}: {exc})") from None
 
 
