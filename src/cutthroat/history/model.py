@@ -100,7 +100,7 @@ class FinishedGame:
     def from_json(cls, doc: dict[str, Any]) -> "FinishedGame":
         """The game an export's row holds; ValueError (one line) if it isn't one."""
         if not isinstance(doc, dict):
-            raise ValueError("not an object")
+            raise ValueError("not a finished game (not an object)")
         try:
             finished = datetime.fromisoformat(doc["finished_at"])
             if finished.tzinfo is None:
