@@ -277,3 +277,17 @@ def test_a_daily_deal_begun_and_dropped_was_the_days_attempt(tmp_path):
         status = daily.daily_status(h, "kill-the-kings", today)
         assert status.played.game_id == first.game_id and status.attempts == 2 and status.begun == 2
         assert daily.daily_status(h, "kill-the-kings", "2026-12-04").counts
+
+
+def test_games_read_again_see_every_change_from_any_connection(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    with History.open(path, keep=True) as mine, History.open(path, keep=True) as other:
+        mine.record(fg(game_id="a", when="2026-11-01T10:00:00"))
+        assert [g.game_id for g in mine.games()] == ["a"]
+        assert mine.games() == mine.games()  # (read once: the file hasn't changed)
+        other.record(fg(game_id="b", when="2026-11-02T10:00:00"))  # another window's game
+        assert [g.game_id for g in mine.games()] == ["b", "a"]
+        mine.delete(mine.find("a").id)
+        assert [g.game_id for g in mine.games()] == ["b"]
+        other.delete_all()
+        assert mine.games() == []

@@ -51,6 +51,8 @@ class History:
         self.path = path
         self._keep = keep
         self._lock = threading.Lock()
+        #: The last `games()` asked, while the file is unchanged (by this connection or any other).
+        self._cached: tuple[tuple, tuple, list[FinishedGame]] | None = None
 
     @classmethod
     def open(cls, path: str | os.PathLike | None = None, *, keep: bool | Callable[[], bool] | None = None,
@@ -187,9 +189,19 @@ class History:
             args.append(_bound(until, end=True))
         # Read in the file's order and sorted here: faster than following the time index row by row.
         sql = f"SELECT {_COLUMNS} FROM games" + (" WHERE " + " AND ".join(where) if where else "")
+        asked = (sql, tuple(args), documents)
         with self._lock:
+            version = (self._db.execute("PRAGMA data_version").fetchone()[0], self._db.total_changes)
+            if self._cached is not None and self._cached[:2] == (asked, version):
+                return list(self._cached[2])  # (the file hasn't changed: a Records screen opened again)
             rows = self._db.execute(sql, args).fetchall()
             docs = dict(self._db.execute("SELECT game, document FROM documents").fetchall()) if documents else {}
+        games = self._decoded(rows, docs)
+        self._cached = (asked, version, games)
+        return list(games)
+
+    @staticmethod
+    def _decoded(rows: list[tuple], docs: dict[int, str]) -> list[FinishedGame]:
         rows.sort(key=lambda row: (row[10], row[0]), reverse=True)
         collecting = gc.isenabled()
         gc.disable()  # (thousands of new objects, none of them garbage: no collections while they come)
