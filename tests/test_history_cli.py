@@ -44,7 +44,8 @@ def test_export_then_import_on_another_machine_round_trips(kept, tmp_path, capsy
 
 def test_history_lists_newest_first_and_stats_prints_records(kept, capsys):
     assert cli.main(["history"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    header, *lines = capsys.readouterr().out.splitlines()
+    assert header.split() == ["id", "finished", "game", "players", "result"]
     assert len(lines) == 3 and "Kill The Kings · Killer" in lines[0] and "Psycho Killer" in lines[1]
     assert "Rex (hard)" in lines[1] and "2nd of 2" in lines[1]
     assert cli.main(["stats", "psycho-killer"]) == 0

@@ -158,21 +158,29 @@ def listing(path: Path, fmt: str | None, out=None) -> int:
     if not games:
         out.write(f"No games in your history yet ({_shown(path)}).\n")
         return 0
-    for g in games:
-        out.write(_plain(line(g), ascii) + "\n")
+    rows = [columns(g) for g in games]
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    out.write(_plain("  ".join(h.ljust(w) if i else h.rjust(w) for i, (h, w) in
+                               enumerate(zip(("id", "finished", "game", "players", "result"), widths))).rstrip(),
+                     ascii) + "\n")
+    for row in rows:
+        cells = [row[0].rjust(widths[0])] + [cell.ljust(w) for cell, w in zip(row[1:5], widths[1:])] + row[5:]
+        out.write(_plain("  ".join(cells).rstrip(), ascii) + "\n")
     return 0
 
 
-def line(g: FinishedGame) -> str:
-    """One game as `history` lists it: id, when, game, setup, players, result."""
+def columns(g: FinishedGame) -> list[str]:
+    """One game as `history` lists it: id, when, game and setup, players, result (and the daily
+    deal's date)."""
     from cutthroat.history.daily import outcome
 
     when = g.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
     names = ", ".join(s.name + (f" ({s.level})" if s.kind == "bot" else "") for s in g.seats)
-    parts = [f"{g.id:>5}", when, game_info(g.game).short + (f" · {mode_label(g.game, g.mode)}" if g.mode else ""), names, outcome(g)]
+    setup = game_info(g.game).short + (f" · {mode_label(g.game, g.mode)}" if g.mode else "")
+    row = [str(g.id), when, setup, names, outcome(g)]
     if g.daily:
-        parts.append(f"daily {g.daily}" + ("" if g.counted else " (not counted)"))
-    return "  ".join(parts)
+        row.append(f"daily {g.daily}" + ("" if g.counted else " (not counted)"))
+    return row
 
 
 def read_export(file: str) -> list[dict]:
