@@ -332,3 +332,21 @@ def test_the_servers_daily_deal_is_its_own_secret(tmp_path):
         assert elsewhere.service.daily_seed("psycho-killer", "2026-12-03") != seed  # another server's secret
     finally:
         elsewhere.stop()
+
+
+def test_an_older_servers_result_lines_are_still_read(tmp_path):
+    import sqlite3
+
+    from cutthroat.serve.store import Store
+
+    Store(tmp_path / "cutthroat.db").close()
+    db = sqlite3.connect(tmp_path / "cutthroat.db")
+    db.execute("INSERT INTO results VALUES ('ABCD', 'psycho-killer', ?, ?, 1.0)",
+               (json.dumps([{"kind": "human", "name": "Ana", "player": "p-ana"}]), json.dumps({"winners": [0]})))
+    db.commit()
+    db.close()
+    running = Running(tmp_path)
+    try:
+        assert running.service.results_of("p-ana") == [{"code": "ABCD", "title": "Psycho Killer", "won": True}]
+    finally:
+        running.stop()
