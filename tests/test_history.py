@@ -291,3 +291,27 @@ def test_games_read_again_see_every_change_from_any_connection(tmp_path):
         assert [g.game_id for g in mine.games()] == ["b"]
         other.delete_all()
         assert mine.games() == []
+
+
+def test_a_link_where_the_history_should_be_is_not_followed(tmp_path):
+    target = tmp_path / "elsewhere.sqlite3"
+    with History.open(target, keep=True) as h:
+        h.record(fg())
+    before = target.read_bytes()
+    link = tmp_path / "history.sqlite3"
+    link.symlink_to(target)
+    with pytest.raises(HistoryError, match="a link, not followed"):
+        History.open(link, keep=True)
+    assert target.read_bytes() == before
+
+
+def test_the_history_lives_in_the_players_data_folder(tmp_path, monkeypatch):
+    from cutthroat import paths
+
+    assert paths.history_path(tmp_path / "mine") == tmp_path / "mine" / "history.sqlite3"  # --save-dir
+    monkeypatch.setenv("CUTTHROAT_SAVE_DIR", str(tmp_path / "saves"))  # (a server's player: their folder)
+    assert paths.history_path() == tmp_path / "saves" / "history.sqlite3"
+    monkeypatch.delenv("CUTTHROAT_SAVE_DIR")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert paths.history_path() == tmp_path / "data" / "cutthroat" / "history.sqlite3"  # beside saves/
+    assert paths.save_dir() == tmp_path / "data" / "cutthroat" / "saves"

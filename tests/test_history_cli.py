@@ -105,3 +105,10 @@ def test_an_import_with_bad_rows_keeps_the_good_ones_and_says_which(kept, tmp_pa
     lines = err.splitlines()
     assert len(lines) == 4 and all(f"mixed.json: row {n}: not a finished game" in line
                                    for n, line in enumerate(lines, 1)), lines
+
+
+def test_stats_and_history_in_ascii(kept, capsys, write_settings):
+    write_settings(card_style="ascii")  # (what LANG=C picks by itself)
+    assert cli.main(["stats"]) == 0 and cli.main(["history"]) == 0
+    text = capsys.readouterr().out
+    assert text.isascii() and "Killer >=7" in text and "Kill The Kings - Killer" in text
