@@ -92,9 +92,10 @@ class History:
         is kept but not counted. None when "Keep history" is off."""
         if not self.keeping:
             return None
-        return self._insert(game, daily_rule=True)
+        return self._insert(game, daily_rule=True)[0]
 
-    def _insert(self, game: FinishedGame, daily_rule: bool) -> int:
+    def _insert(self, game: FinishedGame, daily_rule: bool) -> tuple[int, bool]:
+        """(row id, whether it is new): the game kept, or the one already kept under its id."""
         game_id = game.game_id or content_id(game)
         with self._lock:
             db = self._db
@@ -104,7 +105,7 @@ class History:
                     row = db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
                     if row is not None:
                         db.execute("ROLLBACK")
-                        return row[0]
+                        return row[0], False
                     counted = game.counted
                     if daily_rule and game.daily and counted:
                         counted = self._first_daily(game.game, game.daily, game_id)
@@ -117,7 +118,7 @@ class History:
                     db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
                                (row_id, json.dumps(game.document, ensure_ascii=False)))
                     db.execute("COMMIT")
-                    return row_id
+                    return row_id, True
                 except BaseException:
                     if db.in_transaction:
                         db.execute("ROLLBACK")
@@ -247,9 +248,7 @@ class History:
             except ValueError as exc:
                 problems.append(f"row {n}: {exc}")
                 continue
-            before = self.count()
-            self._insert(game, daily_rule=False)
-            if self.count() > before:
+            if self._insert(game, daily_rule=False)[1]:
                 added += 1
             else:
                 present += 1
