@@ -29,6 +29,8 @@ HEADLESS = [
     "cutthroat.history.records",
     "cutthroat.history.daily",
     "cutthroat.history.recorder",
+    "cutthroat.history.cli",
+    "cutthroat.serve.store",
 ]
 
 

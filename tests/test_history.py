@@ -11,11 +11,14 @@ import pytest
 from helpers_history import fg, ktk_session, play_out
 
 from cutthroat import saves
+from cutthroat.engine.registry import IMPLEMENTED, get_rules
 from cutthroat.history import daily, records, schema
 from cutthroat.history.model import Seat
 from cutthroat.history.recorder import recorder
 from cutthroat.history.schema import HistoryError
 from cutthroat.history.store import History
+from cutthroat.saves import Seat as SaveSeat
+from cutthroat.session import Session
 
 
 # -- schema ------------------------------------------------------------------------------------------
@@ -218,7 +221,7 @@ def test_share_line_unicode_and_ascii():
     assert line.startswith(f"Cutthroat · Kill The Kings · 2026-12-03 · {points} point")
     assert " R1 " in line and " R3 " in line
     plain = daily.share_line(game, ascii=True)
-    assert plain.isascii() and plain.startswith("Cutthroat - Kill The Kings - 2026-12-03 - ")
+    assert plain.isascii() and plain.startswith("Cutthroat | Kill The Kings | 2026-12-03 | ")
     assert "♠" not in plain
     kings = daily.kings_by_round(game)
     assert sum(len(r) for r in kings) == sum(records.ROUND_POINTS.index(p)
@@ -238,3 +241,77 @@ def test_a_servers_daily_seed_is_secret_until_the_day_is_over(tmp_path):
     assert daily.revealed_day_key(one, "2026-12-03", today="2026-12-03") is None
     key = daily.revealed_day_key(one, "2026-12-03", today="2026-12-04")
     assert daily.seed_from_day_key(key, "psycho-killer") == seed
+
+
+@pytest.mark.parametrize("game", [g.game_id for g in IMPLEMENTED])
+def test_every_games_recorded_document_replays_to_its_result(tmp_path, game):
+    rules = get_rules(game)
+    players = 1 if rules.max_players == 1 else 3
+    seats = [SaveSeat("human", "Ana")] + [SaveSeat("bot", f"Bot{i}", "random") for i in range(1, players)]
+    session = play_out(Session(game, {}, 7, seats, recorder=recorder(tmp_path / "h.sqlite3", keep=True)))
+    with History.open(tmp_path / "h.sqlite3", keep=True) as h:
+        kept = h.get(session.recorded)
+    data = saves.parse(json.dumps(kept.document).encode())
+    replayed = rules.result(saves.replay(rules, data.config, data.seed, len(data.seats), data.log, None, data.base))
+    assert (replayed.winners, replayed.scores) == (kept.result["winners"], kept.result["scores"])
+    assert kept.moves == len(data.log) and kept.humans == (0,) and len(kept.placements) == players
+    assert all(kept.placements[w] == 1 for w in kept.winners)
+
+
+def test_a_daily_deal_begun_and_dropped_was_the_days_attempt(tmp_path):
+    """Begun (its first move), seen and dropped: a second try at the same deal isn't counted,
+    while the first, finished later, is."""
+    path = tmp_path / "h.sqlite3"
+    today = "2026-12-03"
+    seed = daily.daily_seed("kill-the-kings", today)
+    first = ktk_session(seed=seed, daily=today, recorder=recorder(path, keep=True))
+    bot_moves = play_out(ktk_session(seed=seed)).log
+    first.apply(bot_moves[0][1], 0)  # begun
+    with History.open(path, keep=True) as h:
+        status = daily.daily_status(h, "kill-the-kings", today)
+        assert (status.text, status.counts, status.begun) == ("begun, not finished", False, 1)
+    second = play_out(ktk_session(seed=seed, daily=today, recorder=recorder(path, keep=True)))
+    play_out(first)
+    with History.open(path, keep=True) as h:
+        assert not h.get(second.recorded).counted and h.get(first.recorded).counted
+        status = daily.daily_status(h, "kill-the-kings", today)
+        assert status.played.game_id == first.game_id and status.attempts == 2 and status.begun == 2
+        assert daily.daily_status(h, "kill-the-kings", "2026-12-04").counts
+
+
+def test_games_read_again_see_every_change_from_any_connection(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    with History.open(path, keep=True) as mine, History.open(path, keep=True) as other:
+        mine.record(fg(game_id="a", when="2026-11-01T10:00:00"))
+        assert [g.game_id for g in mine.games()] == ["a"]
+        assert mine.games() == mine.games()  # (read once: the file hasn't changed)
+        other.record(fg(game_id="b", when="2026-11-02T10:00:00"))  # another window's game
+        assert [g.game_id for g in mine.games()] == ["b", "a"]
+        mine.delete(mine.find("a").id)
+        assert [g.game_id for g in mine.games()] == ["b"]
+        other.delete_all()
+        assert mine.games() == []
+
+
+def test_a_link_where_the_history_should_be_is_not_followed(tmp_path):
+    target = tmp_path / "elsewhere.sqlite3"
+    with History.open(target, keep=True) as h:
+        h.record(fg())
+    before = target.read_bytes()
+    link = tmp_path / "history.sqlite3"
+    link.symlink_to(target)
+    with pytest.raises(HistoryError, match="a link, not followed"):
+        History.open(link, keep=True)
+    assert target.read_bytes() == before
+
+
+def test_the_history_lives_in_the_players_data_folder(tmp_path, monkeypatch):
+    from cutthroat import paths
+
+    assert paths.history_path(tmp_path / "mine") == tmp_path / "mine" / "history.sqlite3"  # --save-dir
+    monkeypatch.setenv("CUTTHROAT_SAVE_DIR", str(tmp_path / "saves"))  # (a server's player: their folder)
+    assert paths.history_path() == tmp_path / "saves" / "history.sqlite3"
+    monkeypatch.delenv("CUTTHROAT_SAVE_DIR")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert paths.history_path() == tmp_path / "data" / "cutthroat" / "history.sqlite3"  # beside saves/
+    assert paths.save_dir() == tmp_path / "data" / "cutthroat" / "saves"

@@ -145,6 +145,8 @@ class Session:
         self.version += 1  # (`_changed`, inline: the move's path is the hot one)
         if decided:
             self.kept = True
+            if self.daily and self.recorder is not None and hasattr(self.recorder, "begun"):
+                self.recorder.begun(self)  # (a daily deal's attempt counts from its first move)
         if self.recorder is not None and not rules.to_act(state):
             self._record()  # (before the autosave goes: a crash in between finds it recorded)
         if self.kept:
@@ -156,12 +158,13 @@ class Session:
         """Seconds this game has been played, in every session of it."""
         return self._played_before + time.monotonic() - self._opened
 
-    def finished_game(self):
-        """The game over as the history keeps it (`cutthroat.history.FinishedGame`)."""
+    def finished_game(self, players: list[str | None] | None = None):
+        """The game over as the history keeps it (`cutthroat.history.FinishedGame`); `players`:
+        a server's player id for each seat (None for a bot)."""
         from cutthroat.history.model import finished_game
 
         return finished_game(self.save_data(), self.result(), game_id=self.game_id, duration_s=self.played_s,
-                             daily=self.daily)
+                             daily=self.daily, players=players)
 
     def _record(self) -> None:
         recorder, self.recorder = self.recorder, None  # (once)

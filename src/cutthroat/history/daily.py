@@ -84,24 +84,31 @@ def daily_seats(game_id: str, name: str) -> list:
 class DailyStatus:
     game: str
     date: str
-    played: FinishedGame | None  # the first attempt (the one that counts), if any
-    attempts: int  # every attempt kept, the first included
+    played: FinishedGame | None  # the attempt that counts, finished, if any
+    attempts: int  # every attempt finished and kept, the first included
+    begun: int = 0  # attempts begun (from their first move), finished or not
+
+    @property
+    def counts(self) -> bool:
+        """Would a game of this deal begun now count in the records? (None begun yet.)"""
+        return self.played is None and not self.begun
 
     @property
     def text(self) -> str:
-        """"not yet played" or "played: 8 points" / "played: won"."""
-        if self.played is None:
-            return "not yet played"
-        return f"played: {outcome(self.played)}"
+        """"not yet played", "begun, not finished" or "played: 8 points" / "played: won"."""
+        if self.played is not None:
+            return f"played: {outcome(self.played)}"
+        return "begun, not finished" if self.begun else "not yet played"
 
 
 def daily_status(history, game_id: str, when: date | datetime | str | None = None) -> DailyStatus:
-    """Has the day's deal of a game been played (in this history)? The counted attempt, if so."""
+    """Has the day's deal of a game been played (in this history)? The counted attempt, if so;
+    a deal begun and never finished was the day's attempt too (`DailyStatus.counts`)."""
     today = day(when)
-    tries = [g for g in history.games(game_id) if g.daily == today]
-    counted = [g for g in tries if g.counted] or tries
+    tries = [g for g in history.games(game_id, since=date.fromisoformat(today)) if g.daily == today]
+    counted = [g for g in tries if g.counted]
     first = min(counted, key=lambda g: (g.finished_at, g.id)) if counted else None
-    return DailyStatus(game_id, today, first, len(tries))
+    return DailyStatus(game_id, today, first, len(tries), len(history.daily_attempts(game_id, today)))
 
 
 def outcome(game: FinishedGame, ascii: bool = False) -> str:
@@ -128,11 +135,11 @@ SUITS = {"S": ("♠", "S"), "H": ("♥", "H"), "D": ("♦", "D"), "C": ("♣", "
 def share_line(game: FinishedGame, ascii: bool = False) -> str:
     """The line to share, plain text, no spoilers: `Cutthroat · Kill The Kings · 2026-12-03 ·
     8 points · R1 ♠♥♦ R2 ♣ R3 –` (the kings killed each round, by suit); multi-player: how it
-    ended for the player ("won", "2nd of 4"). `ascii`: the same in ASCII (`-` for `·`, letters
-    for suits), for a terminal under LANG=C."""
+    ended for the player ("won", "2nd of 4"). `ascii`: the same in ASCII (`|` for `·`, letters
+    for suits, `-` for a round without a king), for a terminal under LANG=C."""
     from cutthroat.engine.registry import game_info
 
-    dot = " - " if ascii else " · "
+    dot = " | " if ascii else " · "
     when = game.daily or game.finished_at.date().isoformat()
     parts = ["Cutthroat", game_info(game.game).name, when, outcome(game, ascii)]
     if game.game == "kill-the-kings":

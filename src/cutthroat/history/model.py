@@ -45,7 +45,7 @@ class FinishedGame:
     recorded once. `humans`: the seats whose player owns this history (every human seat at home;
     at a server table, that player's seat). `result`: {"winners": [seat…], "placements": [place of
     each seat, 1 = first], "scores": [each seat's], "summary": text, "details": the game's own}.
-    `daily`: the daily deal's date (YYYY-MM-DD) or None; `counted`: False for a second attempt at a
+    `table`: the server table's code, for a game played at one. `daily`: the daily deal's date (YYYY-MM-DD) or None; `counted`: False for a second attempt at a
     daily deal (kept, but not in the records). `document`: the save document (seed + actions), so
     the game can be replayed."""
 
@@ -63,6 +63,7 @@ class FinishedGame:
     counted: bool = True
     document: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     id: int = 0
+    table: str = ""  # the server table's code, for a game played at one ("" at home)
 
     # -- reading --------------------------------------------------------------------------------
     @property
@@ -93,13 +94,13 @@ class FinishedGame:
                 "seats": [s.to_json() for s in self.seats], "humans": list(self.humans),
                 "result": self.result, "tie_break": self.tie_break, "moves": self.moves,
                 "duration_s": self.duration_s, "finished_at": self.finished_at.isoformat(),
-                "daily": self.daily, "counted": self.counted, "document": self.document}
+                "daily": self.daily, "counted": self.counted, "table": self.table, "document": self.document}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> "FinishedGame":
         """The game an export's row holds; ValueError (one line) if it isn't one."""
         if not isinstance(doc, dict):
-            raise ValueError("not an object")
+            raise ValueError("not a finished game (not an object)")
         try:
             finished = datetime.fromisoformat(doc["finished_at"])
             if finished.tzinfo is None:
@@ -121,6 +122,17 @@ class FinishedGame:
                 humans = json.loads(humans)
             if not isinstance(doc["game"], str) or not isinstance(result, dict) or not isinstance(options, dict):
                 raise ValueError("game, result and options are needed")
+            if not isinstance(seats, list) or not seats or not all(isinstance(s, dict) for s in seats):
+                raise ValueError("seats must be a list of seats")
+            for key in ("winners", "placements", "scores"):
+                value = result.get(key, [])
+                if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                          for v in value):
+                    raise ValueError(f"the result's {key} must be a list of numbers")
+            if not all(isinstance(w, int) and 0 <= w < len(seats) for w in result.get("winners", [])):
+                raise ValueError("a winner that isn't a seat")
+            if not isinstance(humans, list) or not all(isinstance(h, int) and 0 <= h < len(seats) for h in humans):
+                raise ValueError("humans must be seat numbers")
             daily = doc.get("daily") or None
             counted = doc.get("counted", True)
             if isinstance(counted, str):
@@ -130,8 +142,9 @@ class FinishedGame:
                        finished.astimezone(timezone.utc), str(doc.get("game_id") or ""),
                        str(doc.get("tie_break") or ""), int(doc.get("moves") or 0),
                        float(doc.get("duration_s") or 0.0), daily if isinstance(daily, str) else None,
-                       bool(counted), document if isinstance(document, dict) else {}, int(doc.get("id") or 0))
-        except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
+                       bool(counted), document if isinstance(document, dict) else {}, int(doc.get("id") or 0),
+                       str(doc.get("table") or ""))
+        except (KeyError, TypeError, ValueError, AttributeError, json.JSONDecodeError) as exc:
             raise ValueError(f"not a finished game ({exc.__class__.__name__}: {exc})") from None
 
 

@@ -75,15 +75,26 @@ def entries(games: Iterable[FinishedGame], game: str, mode: str | None = None,
     for g in sorted(games, key=lambda g: (g.finished_at, g.id)):
         if g.game != game or not g.counted or (mode is not None and g.mode != mode):
             continue
-        places = g.placements or [1 if g.won(s) else 2 for s in range(len(g.seats))]
-        seats = [s for s in g.humans if key is None or g.seats[s].name.casefold() == key]
+        result = g.result
+        winners = result.get("winners", ())
+        places = result.get("placements") or ()
+
+        def place(seat: int) -> int:
+            return places[seat] if seat < len(places) else (1 if seat in winners else len(g.seats))
+
+        humans = g.humans
+        if key is None and len(humans) == 1:  # (nearly every game: one player)
+            seat = humans[0]
+            out.append(_Entry(g, seat, seat in winners, place(seat)))
+            continue
+        seats = [s for s in humans if key is None or g.seats[s].name.casefold() == key]
         if not seats:
             continue
         if key is None:  # the home side: its best-placed human
-            best = min(seats, key=lambda s: (not g.won(s), places[s] if s < len(places) else 99, s))
-            out.append(_Entry(g, best, any(g.won(s) for s in seats), places[best]))
+            best = min(seats, key=lambda s: (s not in winners, place(s), s))
+            out.append(_Entry(g, best, any(s in winners for s in seats), place(best)))
         else:
-            out.extend(_Entry(g, s, g.won(s), places[s]) for s in seats)
+            out.extend(_Entry(g, s, s in winners, place(s)) for s in seats)
     return out
 
 
@@ -112,17 +123,22 @@ def records(games: Iterable[FinishedGame], game: str, mode: str | None = None,
 def _ktk(rows: list[_Entry]) -> dict:
     if not rows:
         return {}
-    scores = [(e.game.scores[e.seat] if e.seat < len(e.game.scores) else 0) for e in rows]
+    def score(e: _Entry) -> int:
+        scores = e.game.result.get("scores", ())
+        return scores[e.seat] if e.seat < len(scores) else 0
+
+    scores = [score(e) for e in rows]
     top = max(scores)
     first = next(e for e, s in zip(rows, scores) if s == top)
     by_mode: dict[str, list[int]] = {}
     for e, s in zip(rows, scores):
         by_mode.setdefault(e.game.mode, []).append(s)
     kings = rounds = 0
+    kings_for = {p: k for k, p in enumerate(ROUND_POINTS)}
     for e in rows:
-        for points in e.game.result.get("details", {}).get("round_points", []):
+        for points in e.game.result.get("details", {}).get("round_points", ()):
             rounds += 1
-            kings += ROUND_POINTS.index(points) if points in ROUND_POINTS else 0
+            kings += kings_for.get(points, 0)
     n = len(scores)
     return dict(best_score=top, best_score_date=first.game.finished_at.date().isoformat(),
                 mean_score={m: round(sum(v) / len(v), 2) for m, v in by_mode.items()},

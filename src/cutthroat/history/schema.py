@@ -34,6 +34,13 @@ MIGRATIONS: list[tuple[str, ...]] = [
      "ALTER TABLE games ADD COLUMN daily TEXT",
      "ALTER TABLE games ADD COLUMN counted INTEGER NOT NULL DEFAULT 1",
      "CREATE INDEX games_by_daily ON games (daily, game)"),
+    # 2 → 3: a server table's code, for a game played at one.
+    ("ALTER TABLE games ADD COLUMN table_code TEXT NOT NULL DEFAULT ''",),
+    # 3 → 4: the whole history newest first, read in order (no sort of every row).
+    ("CREATE INDEX games_by_time ON games (finished_at, id)",),
+    # 4 → 5: daily deals begun (from the first move), finished or not: only the first one counts.
+    ("CREATE TABLE daily_attempts (game TEXT NOT NULL, daily TEXT NOT NULL, game_id TEXT NOT NULL,"
+     " started_at TEXT NOT NULL, PRIMARY KEY (game, daily, game_id))",),
 ]
 VERSION = len(MIGRATIONS)
 MAGIC = b"SQLite format 3\x00"

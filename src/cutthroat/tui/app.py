@@ -61,6 +61,7 @@ class CutthroatApp(App):
                  loaded: SaveData | None = None, loaded_path: str | os.PathLike | None = None) -> None:
         super().__init__()
         self.save_dir = paths.save_dir(save_dir)
+        self.history_path = paths.history_path(save_dir)  # (finished games: `cutthroat.history`)
         self.start = start
         self.loaded = loaded
         self.loaded_path = Path(loaded_path) if loaded_path else None
@@ -206,10 +207,30 @@ class CutthroatApp(App):
     def new_session(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
                     think_ms: int | None = None, autosave: Path | None = None, kept: bool = False,
                     daily: str | None = None) -> Session:
+        """A new local game; one with a human seat is recorded in the history when it ends.
+        `daily`: the date, if it is that day's daily deal (`history.daily`)."""
         from cutthroat.session import Session
 
         return Session(game, config, seed, seats, autosave_path=autosave, think_ms=think_ms,
-                       undo_allowed=self.settings.undo, kept=kept, daily=daily)
+                       undo_allowed=self.settings.undo, kept=kept, daily=daily,
+                       recorder=self.history_recorder(seats))
+
+    def history_recorder(self, seats: list[Seat]):
+        """What keeps a finished local game in the player's history (if a human sits at it and
+        "Keep history" is on when it ends); a history that can't be written is said once."""
+        if all(seat.is_bot for seat in seats):
+            return None
+        from cutthroat.history.recorder import recorder
+
+        def said(message: str) -> None:
+            def show() -> None:
+                self.notify(escape(message), title="History", severity="warning", timeout=10)
+            try:
+                self.call_from_thread(show)
+            except RuntimeError:  # (on the app's own thread)
+                show()
+
+        return recorder(self.history_path, keep=lambda: self.settings.keep_history, errors=said)
 
     def start_game(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
                    think_ms: int | None = None, keep: bool = False, daily: str | None = None) -> None:
@@ -241,7 +262,8 @@ class CutthroatApp(App):
             return
         from cutthroat.session import Session
 
-        session = Session.from_save(data, autosave_path=autosave, undo_allowed=self.settings.undo)
+        session = Session.from_save(data, autosave_path=autosave, undo_allowed=self.settings.undo,
+                                    recorder=self.history_recorder(data.seats))
         session.autosave()
         if legacy and session.autosave_error is None:  # format 1's single autosave has moved
             path.unlink(missing_ok=True)

@@ -20,8 +20,11 @@ PLAYER = "You"
 
 
 def today() -> str:
-    """Today, the player's own day (their local date): the day whose deal the title offers."""
-    return date.today().isoformat()
+    """Today as the daily deal counts days: the UTC date (`history.daily.day`), so everyone has
+    the same deal at the same moment, at home and on a server."""
+    from cutthroat.history.daily import day
+
+    return day()
 
 
 def open_history(app) -> "History | None":
@@ -32,7 +35,7 @@ def open_history(app) -> "History | None":
     history = getattr(app, "_records_history", None)
     if history is not None:
         return history
-    path = paths.history_path()
+    path = getattr(app, "history_path", None) or paths.history_path()
     if not path.exists():
         return None  # (no game recorded yet: opening would make the file)
     from cutthroat.history.schema import HistoryError
@@ -79,33 +82,36 @@ def read_games(app, history: "History", game_id: str) -> "list[FinishedGame]":
     return games
 
 
-def daily_played(app, game_id: str) -> "FinishedGame | None":
-    """Today's deal of `game_id` as first played (the attempt that counts), or None. Only the
-    last two days' games are read (a long history is slow to read whole): a deal is played on its
-    day, wherever in the world."""
-    from datetime import timedelta
+def daily_status(app, game_id: str):
+    """Today's deal of `game_id` in the player's history (`history.daily.DailyStatus`), its
+    counted game with its document (the share line reads it); None without a history."""
+    from dataclasses import replace
+
+    from cutthroat.history.daily import daily_status as status_of
 
     history = open_history(app)
     if history is None:
         return None
-    day = today()
-    recent = history.games(game_id, since=date.fromisoformat(day) - timedelta(days=1))
-    tries = [g for g in recent if g.daily == day]
-    counted = [g for g in tries if g.counted] or tries
-    played = min(counted, key=lambda g: (g.finished_at, g.id)) if counted else None
-    if played is not None and not played.document:  # (the list leaves documents out: the share line reads it)
-        played = history.get(played.id) or played
-    return played
+    status = status_of(history, game_id, today())
+    played = status.played
+    if played is not None and not played.document:  # (the list leaves documents out)
+        status = replace(status, played=history.get(played.id) or played)
+    return status
+
+
+def daily_played(app, game_id: str) -> "FinishedGame | None":
+    """Today's deal of `game_id` as first played (the attempt that counts), or None."""
+    status = daily_status(app, game_id)
+    return status.played if status is not None else None
 
 
 def daily_words(app, game_id: str) -> tuple[bool, str]:
-    """(played?, "not yet played" or "✓ played: 8 points") for today's deal of `game_id`."""
-    from cutthroat.history.daily import outcome
-
-    played = daily_played(app, game_id)
-    if played is None:
-        return False, "not yet played"
-    return True, f"{'' if app.has_class('-ascii') else '✓ '}played: {outcome(played)}"
+    """(played?, "not yet played", "begun, not finished" or "✓ played: 8 points") for today's
+    deal of `game_id`."""
+    status = daily_status(app, game_id)
+    if status is None or status.played is None:
+        return False, status.text if status is not None else "not yet played"
+    return True, ("" if app.has_class("-ascii") else "✓ ") + status.text
 
 
 def daily_blurb(game_id: str) -> str:

@@ -304,13 +304,16 @@ class RecordsScreen(Screen):
 
     def refresh_daily(self) -> None:
         from cutthroat.history.daily import outcome, share_line
-        from cutthroat.tui.daily import daily_played
+        from cutthroat.tui.daily import daily_status
 
         daily = self.query_one("#records-daily", Static)
-        played = daily_played(self.app, self.game)
+        status = daily_status(self.app, self.game)
+        played = status.played if status is not None else None
         if played is None:
             self.share = None
-            daily.update("Today's deal  [i]not yet played[/] · d plays it")
+            words = status.text if status is not None else "not yet played"
+            again = "" if status is None or status.counts else " (again: not counted)"
+            daily.update(f"Today's deal  [i]{escape(words)}[/] · d plays it{again}")
             return
         self.share = share_line(played, self.ascii)
         key = self.app.get_key_display(next(b for b in self.BINDINGS if b.action == "copy_share"))
