@@ -174,6 +174,9 @@ async def test_title_daily_line_start_the_deal_finish_and_copy_the_share_line() 
         await wait_until(pilot, lambda: app.clipboard == share)
         await wait_until(pilot, lambda: any(n.title == "Copied to the clipboard" and share in str(n.message)
                                             for n in app._notifications))  # the toast
+        points = share.split(" · ")[3]
+        await pilot.press("t")  # the game was recorded: the title says so
+        await wait_until(pilot, lambda: f"Today's deal: Kill The Kings, ✓ played: {points}" in lines(app))
 
 
 @async_test
