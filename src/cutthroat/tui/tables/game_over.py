@@ -86,7 +86,7 @@ class RecordsAndShare:
 
     def share_widgets(self) -> ComposeResult:
         if self.share is not None:
-            yield Static(f"Today's deal · {self.app.get_key_display(self._copy_binding())}: copy this line to share",
+            yield Static(f"To share it ({self.app.get_key_display(self._copy_binding())} copies the line):",
                          classes="share-help")
             yield Static(plain(self.share), id="share-line")
 
