@@ -210,3 +210,17 @@ def test_a_filter_row_cuts_around_the_chosen_value() -> None:
     row = choice_row("Game", ["Kill The Kings", "Exploding Kittens", "Kill Your Friends", "Stab Your Friends",
                               "Psycho Killer"], 4, True, 76)
     assert "Psycho Killer" in row and row.count("…") == 1 and "Kill The Kings" not in row
+
+
+@async_test
+async def test_a_long_list_of_past_games_shows_the_newest_and_says_how_many() -> None:
+    from datetime import timedelta
+
+    from helpers_records import NOW, ktk_game
+
+    games = [ktk_game(i % 16, NOW - timedelta(hours=i), n=i) for i in range(301)]  # newest first
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(PastGamesScreen("kill-the-kings", games, "Kill The Kings"))
+        await wait_until(pilot, lambda: "The newest 300 of 301 games (Records' filters narrow them)" in lines(app))
+        assert app.screen.query_one(OptionList).option_count == 300

@@ -18,6 +18,10 @@ from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import clean_line
 
 
+#: The most games the list shows (the newest): a long history narrows by Records' filters.
+LISTED = 300
+
+
 def when(finished_at) -> str:
     """The local date and time a game finished."""
     return f"{finished_at.astimezone():%Y-%m-%d %H:%M}"
@@ -60,9 +64,12 @@ class PastGamesScreen(Screen):
     def compose(self) -> ComposeResult:
         head = Content(" CUTTHROAT ▸ Records ▸ Past games · ") + Content(str(self.where))
         yield Static(head, id="past-head")
-        yield OptionList(*[Option(row_text(self.game_id, g), id=str(i)) for i, g in enumerate(self.games)],
+        listed = self.games[:LISTED]
+        yield OptionList(*[Option(row_text(self.game_id, g), id=str(i)) for i, g in enumerate(listed)],
                          id="past-list")
-        yield Static(f"{counted(len(self.games), 'game')}, newest first", id="past-count")
+        count = (f"{counted(len(self.games), 'game')}, newest first" if len(listed) == len(self.games) else
+                 f"The newest {len(listed)} of {len(self.games):,} games (Records' filters narrow them)")
+        yield Static(count, id="past-count")
         yield Footer()
 
     def on_mount(self) -> None:
