@@ -224,3 +224,21 @@ async def test_a_long_list_of_past_games_shows_the_newest_and_says_how_many() ->
         app.push_screen(PastGamesScreen("kill-the-kings", games, "Kill The Kings"))
         await wait_until(pilot, lambda: "The newest 300 of 301 games (Records' filters narrow them)" in lines(app))
         assert app.screen.query_one(OptionList).option_count == 300
+
+
+@async_test
+async def test_todays_deal_begun_and_left_is_resumed_not_dealt_again() -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "Today's deal: Kill The Kings, not yet played" in lines(app))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: app.host is not None and app.host.session.daily == TODAY)
+        first = app.host.session
+        await pilot.press("n")  # draw: the deal is begun (and kept as a game in progress)
+        await wait_until(pilot, lambda: len(first.log) == 1)
+        app.leave_table()
+        await wait_until(pilot, lambda: "Today's deal: Kill The Kings, begun, not finished" in lines(app))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: app.host is not None and app.host.session is not first)
+        again = app.host.session
+        assert again.game_id == first.game_id and again.log == first.log and again.daily == TODAY

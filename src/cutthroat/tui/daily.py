@@ -121,10 +121,34 @@ def daily_blurb(game_id: str) -> str:
             f"d plays it. Only your first try counts in Records.")
 
 
+def daily_in_progress(app, game_id: str):
+    """Today's deal of `game_id` begun and kept as a game in progress (`in_progress.GameInProgress`),
+    if there is one here."""
+    from cutthroat import in_progress
+
+    names = {game_info(game_id).name, game_info(game_id).short}
+    day = today()
+    for game in in_progress.games_in_progress(app.save_dir):
+        if game.summary is None or game.summary.game not in names or game.open_elsewhere:
+            continue
+        data = game.data
+        if data is not None and data.game == game_id and data.daily == day:
+            return game
+    return None
+
+
 def start_daily(app, game_id: str) -> None:
-    """Today's deal of `game_id`: the day's seed, variants and bots; the session knows it is one."""
+    """Today's deal of `game_id`: the one begun, if it is kept as a game in progress (a second deal
+    wouldn't count); else dealt now from the day's seed, variants and bots, the session knowing
+    it is one."""
     from cutthroat.history.daily import daily_seats, daily_setup
 
+    begun = daily_in_progress(app, game_id)
+    if begun is not None:
+        from cutthroat.tui.screens.continue_list import resume
+
+        resume(app, begun)
+        return
     setup = daily_setup(game_id, today())
     app.start_game(game_id, dict(setup.config), setup.seed, daily_seats(game_id, PLAYER), daily=setup.date)
 
