@@ -6,7 +6,7 @@ wins by bot level and by seat, and the average placement. Enter lists the games 
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import Any, Sequence
+from typing import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -312,8 +312,9 @@ class RecordsScreen(Screen):
         if played is None:
             self.share = None
             words = status.text if status is not None else "not yet played"
-            again = "" if status is None or status.counts else " (again: not counted)"
-            daily.update(f"Today's deal  [i]{escape(words)}[/] · d plays it{again}")
+            begun = status is not None and not status.counts
+            plays = "" if self.app.served else " · d goes on with it" if begun else " · d plays it"  # (a server's deal is its lobby's)
+            daily.update(f"Today's deal  [i]{escape(words)}[/]{plays}")
             return
         self.share = share_line(played, self.ascii)
         key = self.app.get_key_display(next(b for b in self.BINDINGS if b.action == "copy_share"))
@@ -345,6 +346,8 @@ class RecordsScreen(Screen):
             return parameters[1] == self.focus_row
         if action == "copy_share":
             return self.share is not None
+        if action == "daily":
+            return not self.app.served
         if action == "past_games":
             return bool(self.shown)
         return True
