@@ -242,3 +242,24 @@ async def test_todays_deal_begun_and_left_is_resumed_not_dealt_again() -> None:
         await wait_until(pilot, lambda: app.host is not None and app.host.session is not first)
         again = app.host.session
         assert again.game_id == first.game_id and again.log == first.log and again.daily == TODAY
+
+
+@async_test
+async def test_player_names_are_shown_as_typed() -> None:
+    from datetime import timedelta
+
+    from cutthroat import paths
+    from cutthroat.history.store import History
+    from helpers_records import NOW, multi_game
+
+    history = History.open(paths.history_path(), keep=True)
+    for i, humans in enumerate((("Ana", "[/]Bo"), ("[b]Cy", "Ana"))):
+        history.record(multi_game(0, NOW - timedelta(days=i + 1), humans=humans, n=i))
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(RecordsScreen("kill-your-friends"))
+        await wait_until(pilot, lambda: "Player" in lines(app))
+        assert "everyone   Ana   [/]Bo   [b]Cy" in lines(app)
+        await pilot.press("enter", "enter")  # a past game's result: its seats by name
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGameScreen))
+        await wait_until(pilot, lambda: "[/]Bo" in lines(app) and "Ana" in lines(app))
