@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-from datetime import date, datetime, timezone
+from datetime import date
 
 import pytest
 from helpers_history import fg, ktk_session, play_out
