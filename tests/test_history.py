@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-from datetime import date, datetime, timezone
+from datetime import date
 
 import pytest
 from helpers_history import fg, ktk_session, play_out
@@ -315,3 +314,17 @@ def test_the_history_lives_in_the_players_data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert paths.history_path() == tmp_path / "data" / "cutthroat" / "history.sqlite3"  # beside saves/
     assert paths.save_dir() == tmp_path / "data" / "cutthroat" / "saves"
+
+
+@pytest.mark.parametrize("game", [g.game_id for g in IMPLEMENTED])
+def test_every_games_daily_deal_is_playable_and_recorded_as_the_days(tmp_path, game):
+    setup = daily.daily_setup(game, "2026-12-03")
+    seats = daily.daily_seats(game, "Ana")
+    assert [s.level for s in seats[1:]] == list(daily.DAILY_BOTS.get(game, ()))
+    session = play_out(Session(game, setup.config, setup.seed, seats, daily=setup.date,
+                               recorder=recorder(tmp_path / "h.sqlite3", keep=True)))
+    with History.open(tmp_path / "h.sqlite3", keep=True) as h:
+        status = daily.daily_status(h, game, "2026-12-03")
+        assert status.played.id == session.recorded and status.played.daily == "2026-12-03"
+        from cutthroat.engine.registry import game_info
+        assert daily.share_line(status.played).startswith(f"Cutthroat · {game_info(game).name} · 2026-12-03 · ")

@@ -17,7 +17,6 @@ from test_tui_pilot import keys_for
 
 from cutthroat import in_progress, paths, saves
 from cutthroat.bots import make_bot
-from cutthroat.history.recorder import recorder
 from cutthroat.history.store import History
 from cutthroat.saves import Seat
 from cutthroat.session import Session

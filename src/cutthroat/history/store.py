@@ -96,35 +96,43 @@ class History:
 
     def _insert(self, game: FinishedGame, daily_rule: bool) -> tuple[int, bool]:
         """(row id, whether it is new): the game kept, or the one already kept under its id."""
-        game_id = game.game_id or content_id(game)
+        return self._write(lambda: self._add(game, daily_rule))
+
+    def _write(self, do):
+        """`do()` in one transaction (all of it or none of it is in the file)."""
         with self._lock:
             db = self._db
             try:
                 db.execute("BEGIN IMMEDIATE")
                 try:
-                    row = db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
-                    if row is not None:
-                        db.execute("ROLLBACK")
-                        return row[0], False
-                    counted = game.counted
-                    if daily_rule and game.daily and counted:
-                        counted = self._first_daily(game.game, game.daily, game_id)
-                    cursor = db.execute(
-                        f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                        (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
-                         json.dumps(list(game.humans)), json.dumps(game.result), game.tie_break, game.moves,
-                         game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table))
-                    row_id = cursor.lastrowid
-                    db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
-                               (row_id, json.dumps(game.document, ensure_ascii=False)))
+                    done = do()
                     db.execute("COMMIT")
-                    return row_id, True
+                    return done
                 except BaseException:
                     if db.in_transaction:
                         db.execute("ROLLBACK")
                     raise
             except sqlite3.Error as exc:
                 raise HistoryError(f"{self.path.name}: can't write ({' '.join(str(exc).split())})") from None
+
+    def _add(self, game: FinishedGame, daily_rule: bool) -> tuple[int, bool]:
+        """Inside a transaction: `_insert`."""
+        db = self._db
+        game_id = game.game_id or content_id(game)
+        row = db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
+        if row is not None:
+            return row[0], False
+        counted = game.counted
+        if daily_rule and game.daily and counted:
+            counted = self._first_daily(game.game, game.daily, game_id)
+        cursor = db.execute(
+            f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
+             json.dumps(list(game.humans)), json.dumps(game.result), game.tie_break, game.moves,
+             game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table))
+        db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
+                   (cursor.lastrowid, json.dumps(game.document, ensure_ascii=False)))
+        return cursor.lastrowid, True
 
     def _first_daily(self, game: str, daily: str, game_id: str) -> bool:
         """Is this game the day's first attempt at the daily deal: none counted yet, and none
@@ -142,15 +150,12 @@ class History:
         noted with "Keep history" off."""
         if not self.keeping:
             return False
-        with self._lock:
-            try:
-                with self._db:
-                    self._db.execute("INSERT OR IGNORE INTO daily_attempts (game, daily, game_id, started_at) "
-                                     "VALUES (?, ?, ?, ?)", (game, daily, game_id,
-                                                             _stamp(when or datetime.now(timezone.utc))))
-                    return self._first_daily(game, daily, game_id)
-            except sqlite3.Error as exc:
-                raise HistoryError(f"{self.path.name}: can't write ({' '.join(str(exc).split())})") from None
+
+        def note() -> bool:
+            self._db.execute("INSERT OR IGNORE INTO daily_attempts (game, daily, game_id, started_at) "
+                             "VALUES (?, ?, ?, ?)", (game, daily, game_id, _stamp(when or datetime.now(timezone.utc))))
+            return self._first_daily(game, daily, game_id)
+        return self._write(note)
 
     def daily_attempts(self, game: str, daily: str) -> list[str]:
         """The game ids of the day's attempts at a game's daily deal, first begun first."""
@@ -161,16 +166,20 @@ class History:
 
     def delete(self, id: int) -> bool:
         """Forget one game; whether there was one."""
-        with self._lock, self._db:
+
+        def forget() -> bool:
             self._db.execute("DELETE FROM documents WHERE game = ?", (id,))
             return self._db.execute("DELETE FROM games WHERE id = ?", (id,)).rowcount > 0
+        return self._write(forget)
 
     def delete_all(self) -> int:
         """Forget every game (and every daily deal begun); how many games there were."""
-        with self._lock, self._db:
+
+        def forget() -> int:
             self._db.execute("DELETE FROM documents")
             self._db.execute("DELETE FROM daily_attempts")
             return self._db.execute("DELETE FROM games").rowcount
+        return self._write(forget)
 
     # -- reading ------------------------------------------------------------------------------------
     def games(self, game: str | None = None, since: datetime | date | None = None,
@@ -238,21 +247,18 @@ class History:
         return [g.to_json() for g in reversed(self.games(documents=True))]
 
     def import_rows(self, rows: Iterable[dict[str, Any]]) -> tuple[int, int, list[str]]:
-        """Read an export back: (games added, games already here, one line per row that isn't a
-        game). Each game keeps whether it was counted; a game already here is left as it is."""
-        added = present = 0
+        """Read an export back, in one transaction: (games added, games already here, one line per
+        row that isn't a game). Each game keeps whether it was counted; a game already here is
+        left as it is."""
+        games: list[FinishedGame] = []
         problems: list[str] = []
         for n, row in enumerate(rows, 1):
             try:
-                game = FinishedGame.from_json(row)
+                games.append(FinishedGame.from_json(row))
             except ValueError as exc:
                 problems.append(f"row {n}: {exc}")
-                continue
-            if self._insert(game, daily_rule=False)[1]:
-                added += 1
-            else:
-                present += 1
-        return added, present, problems
+        new = self._write(lambda: [self._add(game, daily_rule=False)[1] for game in games])
+        return sum(new), len(new) - sum(new), problems
 
 
 def content_id(game: FinishedGame) -> str:
