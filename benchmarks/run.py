@@ -14,7 +14,9 @@ Prints one JSON line per figure:
   budget against three heuristic bots;
 - startup: seconds and peak memory to the first painted title screen, beside a minimal Textual app
   (run in turns, the median ratio), with an empty save folder and with 200 games in progress and
-  200 saves (`--startup-only`: these figures alone).
+  200 saves (`--startup-only`: these figures alone);
+- records: Records opening with 10,000 finished games in the history, beside the title screen's
+  own open-and-paint in the same app (benchmarks/records.py; `--records-only`: this figure alone).
 """
 
 from __future__ import annotations
@@ -257,13 +259,22 @@ def main() -> None:
     parser.add_argument("--search-games", type=int, default=3,
                         help="games for the search bots' decision times (the multi-player games)")
     parser.add_argument("--startup-only", action="store_true", help="the start-up figures alone")
+    parser.add_argument("--records-only", action="store_true", help="the Records figure alone")
     args = parser.parse_args()
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from records import records_figures
+
+    if args.records_only:
+        print(json.dumps({"figure": "records_open", **records_figures()}))
+        return
 
     # Start-up first, on a quiet machine; the minimal app first warms the file cache for Textual.
     startup(STARTUP_MINIMAL, runs=2)
     print(json.dumps({"figure": "startup_to_title", **startup_figures()}))
     if args.startup_only:
         return
+    print(json.dumps({"figure": "records_open", **records_figures()}))
     # Side by side, alternating, in one process, in short runs: this machine's speed swings by half
     # from one second to the next (neighbours on the host), so each pair gives a ratio and the
     # median ratio is the figure; the best run of each, less disturbed, gives a second one.

@@ -23,6 +23,14 @@ HEADLESS = [
     "cutthroat.saves",
     "cutthroat.host",
     "cutthroat.serve.server",
+    "cutthroat.history",
+    "cutthroat.history.schema",
+    "cutthroat.history.store",
+    "cutthroat.history.records",
+    "cutthroat.history.daily",
+    "cutthroat.history.recorder",
+    "cutthroat.history.cli",
+    "cutthroat.serve.store",
 ]
 
 

@@ -251,3 +251,102 @@ def test_the_maker_may_start_a_waiting_table_with_bots_in_the_free_seats_and_res
         assert ana.request("results")["results"] == []
     finally:
         running.stop()
+
+
+def test_a_finished_table_is_in_the_servers_history_and_each_players_own_once(tmp_path):
+    """Ana and Bob at a Kill Your Friends table: the game over is kept once in the
+    server's history (each seat with its player) and in each player's own history as their game
+    (Bob's "Keep history" is off: not in his); a server stopped before it kept the end keeps it
+    when started again, still once."""
+    from cutthroat.history.store import History
+    from cutthroat.serve.store import FINISHED
+
+    bob_config = tmp_path / "players" / "p-bob" / "config"
+    bob_config.mkdir(parents=True)
+    (bob_config / "settings.json").write_text('{"keep_history": false}', encoding="utf-8")
+    running = Running(tmp_path)
+    try:
+        bob, ana_port, bob_port, code = two_at_a_table(running)
+        session = running.service.tables[code].host.session
+        ports = (ana_port[0], bob_port[0])
+        for _ in range(5000):
+            if session.is_over:
+                break
+            seat = session.current_seat
+            if seat in (0, 1) and session.to_act == [seat]:
+                ports[seat].submit(session.legal_actions(seat)[0])
+            else:
+                time.sleep(0.005)
+        wait(lambda: running.service.tables[code].finished)
+        game_id, document = session.game_id, session.save_data()
+    finally:
+        running.stop()
+    with History.open(tmp_path / FINISHED, keep=True) as server:
+        (kept,) = server.games()
+        assert (kept.game_id, kept.table, kept.humans) == (game_id, code, (0, 1))
+        assert [s.player for s in kept.seats] == ["p-ana", "p-bob"]
+    with History.open(tmp_path / "players" / "p-ana" / "saves" / "history.sqlite3", keep=True) as ana:
+        (mine,) = ana.games()
+        assert (mine.game_id, mine.humans, mine.seats[0].name) == (game_id, (0,), "Ana")
+    assert not (tmp_path / "players" / "p-bob" / "saves" / "history.sqlite3").exists()
+    # Stopped between the last move and its record: the table's game (over) is still "playing".
+    import sqlite3
+
+    from cutthroat import saves
+    db = sqlite3.connect(tmp_path / "cutthroat.db")
+    db.execute("UPDATE tables SET status = 'playing', game = ? WHERE code = ?",
+               (json.dumps(saves.to_json(document)), code))
+    db.commit()
+    db.close()
+    again = Running(tmp_path)
+    try:
+        assert code not in again.service.tables
+        assert len(again.service.store.results()) == 1
+    finally:
+        again.stop()
+    with History.open(tmp_path / FINISHED, keep=True) as server:
+        assert [g.game_id for g in server.games()] == [game_id]
+    with History.open(tmp_path / "players" / "p-ana" / "saves" / "history.sqlite3", keep=True) as ana:
+        assert len(ana.games()) == 1
+
+
+def test_the_servers_daily_deal_is_its_own_secret(tmp_path):
+    from cutthroat.history import daily
+
+    running = Running(tmp_path)
+    try:
+        seed = running.service.daily_seed("psycho-killer", "2026-12-03")
+    finally:
+        running.stop()
+    assert seed != daily.daily_seed("psycho-killer", "2026-12-03")  # not the public deal
+    assert oct((tmp_path / daily.SECRET_FILE).stat().st_mode & 0o777) == "0o600"
+    again = Running(tmp_path)
+    try:
+        assert again.service.daily_seed("psycho-killer", "2026-12-03") == seed  # kept across restarts
+    finally:
+        again.stop()
+    other = tmp_path / "other"
+    other.mkdir()
+    elsewhere = Running(other)
+    try:
+        assert elsewhere.service.daily_seed("psycho-killer", "2026-12-03") != seed  # another server's secret
+    finally:
+        elsewhere.stop()
+
+
+def test_an_older_servers_result_lines_are_still_read(tmp_path):
+    import sqlite3
+
+    from cutthroat.serve.store import Store
+
+    Store(tmp_path / "cutthroat.db").close()
+    db = sqlite3.connect(tmp_path / "cutthroat.db")
+    db.execute("INSERT INTO results VALUES ('ABCD', 'psycho-killer', ?, ?, 1.0)",
+               (json.dumps([{"kind": "human", "name": "Ana", "player": "p-ana"}]), json.dumps({"winners": [0]})))
+    db.commit()
+    db.close()
+    running = Running(tmp_path)
+    try:
+        assert running.service.results_of("p-ana") == [{"code": "ABCD", "title": "Psycho Killer", "won": True}]
+    finally:
+        running.stop()

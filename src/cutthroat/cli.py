@@ -68,6 +68,26 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", metavar="GAME", help=f"one of: {games}")
 
+    stats = sub.add_parser("stats", help="your records: played, won, streaks, best scores")
+    stats.add_argument("game", metavar="GAME", nargs="?", default=None, help="one game (default: every game played)")
+    stats.add_argument("--mode", default=None, help="one mode or recipe only (killer, psycho, …)")
+    stats.add_argument("--player", default=None, metavar="NAME", help="one hot-seat player's records")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+
+    history = sub.add_parser("history", help="your finished games: list, export, import, delete")
+    form = history.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="export every game (with its moves) as JSON")
+    form.add_argument("--csv", action="store_true", help="export every game as CSV")
+    doing = history.add_subparsers(dest="doing", metavar="ACTION")
+    imported = doing.add_parser("import", help="read an export back (another machine's history)")
+    imported.add_argument("file", metavar="FILE")
+    deleted = doing.add_parser("delete", help="delete one game (by the id `history` lists) or all of them")
+    deleted.add_argument("id", metavar="ID", nargs="?", default=None)
+    deleted.add_argument("--all", action="store_true", help="every game")
+    deleted.add_argument("--yes", action="store_true", help="yes, delete it")
+    for p in (stats, history, imported, deleted):
+        p.add_argument("--save-dir", default=argparse.SUPPRESS, help="where saves (and the history) are")
+
     serve = sub.add_parser("serve", help="host Cutthroat over ssh: each player in their own terminal")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
@@ -126,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_load(args)
         if args.command == "serve":
             return cmd_serve(args)
+        if args.command in ("stats", "history"):
+            return cmd_history(args)
         return launch_app(args.save_dir)
     except CliError as exc:
         print(f"cutthroat: {exc}", file=sys.stderr)
@@ -361,6 +383,29 @@ def _spread(times: list[float]) -> dict:
     ordered = sorted(times)
     return {"decisions": len(ordered), "mean": round(sum(ordered) / len(ordered), 2),
             "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 2), "max": round(ordered[-1], 2)}
+
+
+def cmd_history(args) -> int:
+    """`stats` and `history` (list, export, import, delete): the player's own history file."""
+    from cutthroat.history import cli as history_cli
+    from cutthroat.paths import history_path
+
+    path = history_path(args.save_dir)
+    try:
+        if args.command == "stats":
+            if args.game is not None:
+                _info(args.game)
+            return history_cli.stats(path, args.game, args.json, args.mode, args.player)
+        if args.doing == "import":
+            return history_cli.import_file(path, args.file)
+        if args.doing == "delete":
+            return history_cli.delete(path, args.id, args.all, args.yes)
+        return history_cli.listing(path, "json" if args.json else "csv" if args.csv else None)
+    except history_cli.HistoryCliError as exc:
+        if exc.status == EXIT_USAGE:
+            raise CliError(str(exc)) from None
+        print(f"cutthroat: {exc}", file=sys.stderr)
+        return exc.status
 
 
 def cmd_play(args) -> int:

@@ -21,6 +21,24 @@ def save_dir(override: str | os.PathLike | None = None) -> Path:
     return Path(user_data_dir(APP, appauthor=False)) / "saves"
 
 
+def player_data_dir(save_override: str | os.PathLike | None = None) -> Path:
+    """The player's data folder: the user data dir (platformdirs), which holds `saves/`; with the
+    saves moved (`--save-dir`, `CUTTHROAT_SAVE_DIR`, a server's player), that folder itself."""
+    if save_override or os.environ.get("CUTTHROAT_SAVE_DIR"):
+        return save_dir(save_override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP, appauthor=False))
+
+
+HISTORY_FILE = "history.sqlite3"
+
+
+def history_path(save_override: str | os.PathLike | None = None) -> Path:
+    """The player's history of finished games: `history.sqlite3` in their data folder."""
+    return player_data_dir(save_override) / HISTORY_FILE
+
+
 def config_dir() -> Path:
     """Settings and user themes: `CUTTHROAT_CONFIG_DIR`, else the user config dir."""
     env = os.environ.get("CUTTHROAT_CONFIG_DIR")

@@ -126,6 +126,13 @@ class SaveData:
     base: Any = None
     #: Said once when the game is opened (one line), e.g. that it predates a rules fix.
     note: str = ""
+    #: The game's own id, the same however often it is saved, loaded and resumed: the history
+    #: records a game once (`cutthroat.history`). "" in a save made before there were ids.
+    game_id: str = ""
+    #: Seconds the game has been played so far (in every session of it).
+    played_s: float = 0.0
+    #: The daily deal's date (YYYY-MM-DD) if this is one.
+    daily: str | None = None
 
 
 @dataclass(frozen=True)
@@ -196,6 +203,9 @@ def to_json(data: SaveData) -> dict[str, Any]:
         **({"base": rules.encode_state(data.base)} if data.base is not None else {}),
         "log": [{"seat": seat, "action": encode(a)} for seat, a in data.log],
         "state": rules.encode_state(data.state),
+        **({"game_id": data.game_id} if data.game_id else {}),
+        **({"played_s": round(data.played_s, 1)} if round(data.played_s, 1) else {}),
+        **({"daily": data.daily} if data.daily else {}),
     }
 
 
@@ -358,6 +368,7 @@ def _validate(doc: Any) -> SaveData:
     stats = new_stats(rules, len(seats))
     name = doc.get("name", "")
     name = name if isinstance(name, str) else ""
+    ids = _ids(doc)
     try:
         state = replay(rules, config, seed, len(seats), log, stats, base)
         matches = rules.encode_state(state) == rules.encode_state(snapshot)
@@ -370,8 +381,25 @@ def _validate(doc: Any) -> SaveData:
             raise SaveError("the saved position doesn't match its move log (was the file edited?)")
         # Saved before a rules fix that changes how its moves replay: it goes on from where it was.
         return SaveData(game, config, seats, seed, [], snapshot, name, stats=new_stats(rules, len(seats)),
-                        base=rules.copy(snapshot), note=rules_fix_note(rules, len(log)))
-    return SaveData(game, config, seats, seed, log, state, name, stats=stats, base=base)
+                        base=rules.copy(snapshot), note=rules_fix_note(rules, len(log)), **ids)
+    return SaveData(game, config, seats, seed, log, state, name, stats=stats, base=base, **ids)
+
+
+def _ids(doc: dict[str, Any]) -> dict[str, Any]:
+    """The game's id, time played and daily date, if the save has them (a wrong one is dropped:
+    they say nothing of the position)."""
+    out: dict[str, Any] = {}
+    game_id = doc.get("game_id")
+    if isinstance(game_id, str) and 0 < len(game_id) <= 64 and game_id.isprintable():
+        out["game_id"] = game_id
+    played = doc.get("played_s")
+    if isinstance(played, (int, float)) and not isinstance(played, bool) and 0 <= played < 1e9:
+        out["played_s"] = float(played)
+    daily = doc.get("daily")
+    if isinstance(daily, str) and len(daily) == 10 and daily[4] == daily[7] == "-" and \
+            daily.replace("-", "").isdigit():
+        out["daily"] = daily
+    return out
 
 
 def rules_fix_note(rules, moves: int) -> str:

@@ -8,8 +8,10 @@ host (`cutthroat.host`), which owns bots, pacing, deadlines and what each seat i
 from __future__ import annotations
 
 import os
+import time
+import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from cutthroat import in_progress, saves
 from cutthroat.engine.protocol import Action, Event, IllegalAction, Result, Rules
@@ -23,8 +25,19 @@ class Session:
                  stats: list[dict[str, Any]] | None = None,
                  autosave_path: str | os.PathLike | None = None, think_ms: int | None = None,
                  undo_allowed: bool = True, figures: bool = True, base: Any = None,
-                 kept: bool = False) -> None:
+                 kept: bool = False, game_id: str = "", played_s: float = 0.0, daily: str | None = None,
+                 recorder: Callable[["Session"], int | None] | None = None) -> None:
         self.game = game
+        #: The game's own id, kept in its saves: the history records a game once, however often
+        #: it is resumed or finished again (`cutthroat.history`).
+        self.game_id = game_id or uuid.uuid4().hex
+        self.daily = daily  # the daily deal's date, if this is one
+        self._played_before = played_s
+        self._opened = time.monotonic()
+        #: Called once when a move ends the game, before its autosave is removed: keeps it in the
+        #: player's history (`history.recorder`). Its answer (the history's row id) is `recorded`.
+        self.recorder = recorder
+        self.recorded: int | None = None
         self.rules = get_rules(game)
         self.config = dict(config)
         self.seed = seed
@@ -66,6 +79,9 @@ class Session:
     def from_save(cls, data: SaveData, **kwargs) -> "Session":
         """A saved game goes on: kept as a game in progress from the start (it has been played)."""
         kwargs.setdefault("kept", True)
+        kwargs.setdefault("game_id", data.game_id)
+        kwargs.setdefault("played_s", data.played_s)
+        kwargs.setdefault("daily", data.daily)
         return cls(data.game, data.config, data.seed, data.seats, state=data.state, log=data.log,
                    stats=data.stats, base=data.base, **kwargs)
 
@@ -129,9 +145,30 @@ class Session:
         self.version += 1  # (`_changed`, inline: the move's path is the hot one)
         if decided:
             self.kept = True
+            if self.daily and self.recorder is not None and hasattr(self.recorder, "begun"):
+                self.recorder.begun(self)  # (a daily deal's attempt counts from its first move)
+        if self.recorder is not None and not rules.to_act(state):
+            self._record()  # (before the autosave goes: a crash in between finds it recorded)
         if self.kept:
             self.autosave()
         return events
+
+    @property
+    def played_s(self) -> float:
+        """Seconds this game has been played, in every session of it."""
+        return self._played_before + time.monotonic() - self._opened
+
+    def finished_game(self, players: list[str | None] | None = None):
+        """The game over as the history keeps it (`cutthroat.history.FinishedGame`); `players`:
+        a server's player id for each seat (None for a bot)."""
+        from cutthroat.history.model import finished_game
+
+        return finished_game(self.save_data(), self.result(), game_id=self.game_id, duration_s=self.played_s,
+                             daily=self.daily, players=players)
+
+    def _record(self) -> None:
+        recorder, self.recorder = self.recorder, None  # (once)
+        self.recorded = recorder(self)
 
     @property
     def can_undo(self) -> bool:
@@ -234,7 +271,8 @@ class Session:
     # -- saving ----------------------------------------------------------------------------
     def save_data(self, name: str = "") -> SaveData:
         return SaveData(self.game, self.config, self.seats, self.seed, list(self.log), self.state, name,
-                        stats=[dict(s) for s in self.stats], base=self.base)
+                        stats=[dict(s) for s in self.stats], base=self.base, game_id=self.game_id,
+                        played_s=self.played_s, daily=self.daily)
 
     def save(self, path: str | os.PathLike, name: str = "") -> Path:
         return saves.write(path, self.save_data(name))

@@ -33,6 +33,8 @@ class Settings:
     bot_speed: str = "normal"  # a key of BOT_DELAYS
     undo: bool = True
     nope_window: str = "3"  # a key of NOPE_WINDOWS
+    #: Every finished game is recorded in the player's history (`cutthroat.history`).
+    keep_history: bool = True
     last_seed: int | None = None
     #: Per game id, the setup of the last game started (players, who sits where, variants).
     last_setups: dict[str, dict[str, str]] = field(default_factory=dict)

@@ -50,6 +50,7 @@ class TableHost:
         #: The seed on show from the start only where nobody else's cards hang on it (solo, unless
         #: the caller says): every hidden card follows from it, so it is told at game over.
         show_seed = len(session.seats) == 1 if show_seed is None else show_seed
+        show_seed = show_seed and not session.daily  # a daily deal's seed is everyone's: never told
         self.info = TableInfo(session.game, dict(session.config), session.seed if show_seed else None,
                               tuple(SeatInfo(s.name, s.kind, s.level) for s in session.seats))
         self.clock = clock or SystemClock()
@@ -770,7 +771,7 @@ class TableHost:
                     deadline=deadline, skipping=self._skipping, result=result,
                     stats=tuple(dict(s) for s in session.stats) if result is not None else (),
                     notices=tuple(self._notices), out=tuple(rules.out_seats(state)),
-                    seed=session.seed if result is not None else None)
+                    seed=session.seed if result is not None and not session.daily else None)
 
     def _update(self, seat: int | None, events: list[Event], common: dict[str, Any]) -> SeatUpdate:
         session, rules = self.session, self.rules

@@ -42,7 +42,8 @@ from cutthroat.serve.terminal import AppTerminal
 log = logging.getLogger("cutthroat.serve")
 
 HOST_KEY = "ssh_host_ed25519_key"
-STORE_FILES = ("cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm")
+STORE_FILES = ("cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm",
+               "history.sqlite3", "history.sqlite3-wal", "history.sqlite3-shm")
 NO_PTY = "Cutthroat needs a terminal: connect with `ssh -t` (a PTY was not requested).\r\n"
 NO_COMMAND = "Cutthroat runs no commands: connect with `ssh -t` and nothing after the host name.\r\n"
 FULL = "The server is full (or you are connected too many times): try again later.\r\n"

@@ -185,6 +185,11 @@ class TableService:
                 except SaveError as exc:
                     log.error("table %s can't be resumed: %s", code, exc)
                     continue
+                if session.is_over:  # stopped between its last move and its record: kept now (once)
+                    table.finished = True
+                    self._keep_finished(table, session)
+                    del self.tables[code]
+                    continue
                 self._run(table, session)
             log.info("table %s (%s) resumed: %s", code, table.game, table.status)
 
@@ -230,6 +235,13 @@ class TableService:
         if self.test_seed is not None:
             return self.test_seed + self._made - 1
         return secrets.randbits(63)  # (the deal follows from it: too many to try them all from one hand)
+
+    def daily_seed(self, game_id: str, when=None) -> int:
+        """This server's daily deal of a game: made from its own secret (`history.daily`), so no
+        player can deal it at home before the day is over."""
+        from cutthroat.history.daily import server_daily_seed
+
+        return server_daily_seed(self.data, game_id, when)
 
     def new_token(self, player: str, address: str = "?") -> str:
         """A session's token: its app's way in, as `player` connected from `address` (the per-address
@@ -431,10 +443,8 @@ class TableService:
             self.store.put_table(table.code, table.setup(), "playing", saves.to_json(session.save_data()))
             if update.over:
                 table.finished = True
-                result = update.result
-                self.store.record_result(table.code, table.game, table.seats,
-                                         {"winners": list(result.winners), "summary": result.summary})
-                log.info("table %s over: %s", table.code, result.summary)
+                self._keep_finished(table, session)
+                log.info("table %s over: %s", table.code, update.result.summary)
                 self.loop.call_soon_threadsafe(self._ended, table)
 
         host.port(None).listen(changed)
@@ -443,6 +453,34 @@ class TableService:
             if s["kind"] == "human" and not table.present.get(seat):
                 self._away(table, seat)
         log.info("table %s (%s) is playing", table.code, table.game)
+
+    def _keep_finished(self, table: LiveTable, session: Session) -> None:
+        """A table's game is over: in the server's history (every seat with its player), and in
+        each of its players' own history (`players/<id>/saves/history.sqlite3`, as their app
+        keeps it), as that player's game, if their "Keep history" is on. Once per game (its id)."""
+        from dataclasses import replace
+
+        from cutthroat.history.store import History
+        from cutthroat.paths import history_path
+        from cutthroat.settings import load_settings
+
+        players = [s.get("player") if s["kind"] == "human" else None for s in table.seats]
+        finished = replace(session.finished_game(players=players), table=table.code)
+        try:
+            self.store.record_finished(table.code, finished)
+        except Exception as exc:  # noqa: BLE001 - the players' own histories still get it
+            log.error("table %s: its finished game wasn't kept: %s", table.code, exc)
+        for seat, player in enumerate(players):
+            if player is None:
+                continue
+            home = self.data / "players" / player
+            try:
+                if not load_settings(home / "config" / "settings.json")[0].keep_history:
+                    continue
+                with History.open(history_path(home / "saves"), keep=True) as history:
+                    history.record(replace(finished, humans=(seat,)))
+            except Exception as exc:  # noqa: BLE001 - one player's history never stops the table
+                log.error("table %s: not kept in %s's history: %s", table.code, player[:12], exc)
 
     # -- clients ---------------------------------------------------------------------------------
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

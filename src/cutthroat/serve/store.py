@@ -1,8 +1,10 @@
 """What the server keeps in its data directory's SQLite file (`cutthroat.db`), from the standard
-library: players (a key's player id and the name they gave), tables (every live table's setup,
-who sits where and its whole game as a save document, written after every move) and the record
-of finished games (who, game, result, date). WAL journal, one commit a change, so a server
-killed with -9 loses at most the move in flight."""
+library: players (a key's player id and the name they gave) and tables (every live table's setup,
+who sits where and its whole game as a save document, written after every move). Its finished
+games are a history of their own (`history.sqlite3`, the player's history's schema:
+`cutthroat.history`), each seat with its player's id; the bare result lines of older servers
+(`results`) are still read. WAL journal, one commit a change, so a server killed with -9 loses at
+most the move in flight."""
 
 from __future__ import annotations
 
@@ -12,6 +14,11 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from cutthroat.history.model import FinishedGame
+from cutthroat.history.store import History
+
+FINISHED = "history.sqlite3"  # the server's finished games, beside `cutthroat.db`
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -34,10 +41,12 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
         self._lock = threading.Lock()
+        self.finished = History.open(path.parent / FINISHED, keep=True)
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self.finished.close()
 
     # -- players ------------------------------------------------------------------------------
     def name(self, player: str) -> str | None:
@@ -75,17 +84,24 @@ class Store:
         return [(code, json.loads(setup), status, json.loads(game) if game else None)
                 for code, setup, status, game in rows]
 
-    def record_result(self, code: str, game: str, players: list[dict[str, Any]], result: dict[str, Any]) -> None:
+    def record_finished(self, code: str, game: FinishedGame) -> int:
+        """A table's game is over: kept in the server's history (once, however often its end is
+        reached: a server restarted at a finished game), then the table is marked over."""
+        row = self.finished.record(game)
         with self._lock:
-            self._db.execute("INSERT INTO results (code, game, players, result, finished) VALUES (?, ?, ?, ?, ?)",
-                             (code, game, json.dumps(players), json.dumps(result), time.time()))
             self._db.execute("UPDATE tables SET status = 'over', updated = ? WHERE code = ?", (time.time(), code))
+        return row
 
     def results(self, latest: int | None = None) -> list[dict[str, Any]]:
-        """Finished games, oldest first (`latest`: only that many of the newest)."""
+        """Finished games, oldest first (`latest`: only that many of the newest): code, game,
+        players (each seat: kind, name, level, player), result (winners…), finished (epoch)."""
         with self._lock:
             rows = self._db.execute("SELECT code, game, players, result, finished FROM results "
                                     "ORDER BY finished DESC LIMIT ?", (-1 if latest is None else latest,)).fetchall()
-        rows.reverse()
-        return [{"code": c, "game": g, "players": json.loads(p), "result": json.loads(r), "finished": f}
-                for c, g, p, r, f in rows]
+        out = [{"code": c, "game": g, "players": json.loads(p), "result": json.loads(r), "finished": f}
+               for c, g, p, r, f in rows]
+        games = self.finished.games()
+        out += [{"code": g.table, "game": g.game, "players": [s.to_json() for s in g.seats], "result": g.result,
+                 "finished": g.finished_at.timestamp()} for g in (games if latest is None else games[:latest])]
+        out.sort(key=lambda r: r["finished"])
+        return out if latest is None else out[-latest:] if latest else []

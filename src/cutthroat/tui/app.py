@@ -61,6 +61,7 @@ class CutthroatApp(App):
                  loaded: SaveData | None = None, loaded_path: str | os.PathLike | None = None) -> None:
         super().__init__()
         self.save_dir = paths.save_dir(save_dir)
+        self.history_path = paths.history_path(save_dir)  # (finished games: `cutthroat.history`)
         self.start = start
         self.loaded = loaded
         self.loaded_path = Path(loaded_path) if loaded_path else None
@@ -204,20 +205,42 @@ class CutthroatApp(App):
 
     # -- games ---------------------------------------------------------------------------------
     def new_session(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
-                    think_ms: int | None = None, autosave: Path | None = None, kept: bool = False) -> Session:
+                    think_ms: int | None = None, autosave: Path | None = None, kept: bool = False,
+                    daily: str | None = None) -> Session:
+        """A new local game; one with a human seat is recorded in the history when it ends.
+        `daily`: the date, if it is that day's daily deal (`history.daily`)."""
         from cutthroat.session import Session
 
         return Session(game, config, seed, seats, autosave_path=autosave, think_ms=think_ms,
-                       undo_allowed=self.settings.undo, kept=kept)
+                       undo_allowed=self.settings.undo, kept=kept, daily=daily,
+                       recorder=self.history_recorder(seats))
+
+    def history_recorder(self, seats: list[Seat]):
+        """What keeps a finished local game in the player's history (if a human sits at it and
+        "Keep history" is on when it ends); a history that can't be written is said once."""
+        if all(seat.is_bot for seat in seats):
+            return None
+        from cutthroat.history.recorder import recorder
+
+        def said(message: str) -> None:
+            def show() -> None:
+                self.notify(escape(message), title="History", severity="warning", timeout=10)
+            try:
+                self.call_from_thread(show)
+            except RuntimeError:  # (on the app's own thread)
+                show()
+
+        return recorder(self.history_path, keep=lambda: self.settings.keep_history, errors=said)
 
     def start_game(self, game: str, config: dict[str, str], seed: int, seats: list[Seat],
-                   think_ms: int | None = None, keep: bool = False) -> None:
+                   think_ms: int | None = None, keep: bool = False, daily: str | None = None) -> None:
         """A new table. If a human sits at it, it has its own autosave, written from the first
         human decision on (a deal nobody has played is not a game to come back to). A game of
-        bots only is watched and not kept, unless `keep` asks: then it is kept from its deal."""
+        bots only is watched and not kept, unless `keep` asks: then it is kept from its deal.
+        `daily`: the day whose daily deal this is (its seed is never shown)."""
         humans = any(not seat.is_bot for seat in seats)
         path = in_progress.new_path(self.save_dir, game) if keep or humans else None
-        session = self.new_session(game, config, seed, seats, think_ms, path, kept=keep and not humans)
+        session = self.new_session(game, config, seed, seats, think_ms, path, kept=keep and not humans, daily=daily)
         if path is not None and not self._take_claim(path):
             return
         session.autosave()
@@ -239,7 +262,8 @@ class CutthroatApp(App):
             return
         from cutthroat.session import Session
 
-        session = Session.from_save(data, autosave_path=autosave, undo_allowed=self.settings.undo)
+        session = Session.from_save(data, autosave_path=autosave, undo_allowed=self.settings.undo,
+                                    recorder=self.history_recorder(data.seats))
         session.autosave()
         if legacy and session.autosave_error is None:  # format 1's single autosave has moved
             path.unlink(missing_ok=True)

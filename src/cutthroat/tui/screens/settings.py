@@ -1,5 +1,5 @@
 """Settings: theme, card style, bot speed, undo, the hot-seat answer window (Exploding Kittens' Nope,
-Psycho Killer's Trip Over). Remembered between runs."""
+Psycho Killer's Trip Over), keeping a history of finished games. Remembered between runs."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def undo_note() -> str:
 
 
 class SettingsScreen(Screen):
-    BINDINGS = with_ids("settings", [Binding("escape", "app.pop_screen", "Back")])
+    BINDINGS = with_ids("settings", [Binding("escape", "app.pop_screen", "Back"),
+                                     Binding("D", "delete_history", "Delete history")])
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings
@@ -50,8 +51,46 @@ class SettingsScreen(Screen):
                 yield Label("Answer window")
                 yield Select(NOPE_WINDOWS, value=settings.nope_window, allow_blank=False, id="nope_window")
                 yield Static("hot-seat: Nope or Trip Over", classes="setting-note")
+            with Horizontal(classes="setting-row"):
+                yield Label("Keep history")
+                yield Select(ON_OFF, value="on" if settings.keep_history else "off", allow_blank=False,
+                             id="keep_history")
+                yield Static("finished games, for your records", classes="setting-note")
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
         yield KeysFooter()
+
+    def action_delete_history(self) -> None:
+        """Forget every finished game, after a yes (one game: from the Records' list of games)."""
+        from cutthroat.history.schema import HistoryError
+        from cutthroat.history.store import History
+        from cutthroat.tui.screens.confirm import ConfirmScreen
+        from cutthroat.tui.text import escape
+
+        path = self.app.history_path
+        try:
+            with History.open(path, keep=True) if path.exists() else _Empty() as history:
+                count = history.count()
+        except HistoryError as exc:
+            self.app.notify(escape(str(exc)), title="History", severity="error")
+            return
+        if not count:
+            self.app.notify("Your history is empty: nothing to delete", title="History")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                with History.open(path, keep=True) as history:
+                    gone = history.delete_all()
+            except HistoryError as exc:
+                self.app.notify(escape(str(exc)), title="History", severity="error")
+                return
+            self.app.notify(f"History deleted: {gone} game{'s' if gone != 1 else ''} forgotten", title="History")
+
+        games = f"{count} finished game{'s' if count != 1 else ''}"
+        self.app.push_screen(ConfirmScreen("Delete your whole history?",
+                                           f"{games}: your records start again from nothing."), answered)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         app = self.app
@@ -60,10 +99,23 @@ class SettingsScreen(Screen):
         if event.select.id == "theme":
             app.set_theme(str(event.value))
             return
-        if event.select.id == "undo":
-            app.settings.undo = event.value == "on"
+        if event.select.id in ("undo", "keep_history"):
+            setattr(app.settings, event.select.id, event.value == "on")
         else:
             setattr(app.settings, event.select.id, str(event.value))
         if event.select.id == "card_style":
             app.apply_card_style()
         app.persist_settings()
+
+
+class _Empty:
+    """No history file yet: nothing in it (and nothing made by asking)."""
+
+    def __enter__(self) -> "_Empty":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def count(self) -> int:
+        return 0

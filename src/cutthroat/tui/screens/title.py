@@ -29,6 +29,7 @@ CONTINUE_WIDTH = 58  # what fits after "Continue — " in the title menu
 MENU = (
     ("continue", "Continue"),
     ("load", "Load a game"),
+    ("records", "Records"),
     ("settings", "Settings"),
     ("rules", "Rules"),
     ("quit", "Quit"),
@@ -42,6 +43,8 @@ class TitleScreen(Screen):
         Binding("c", "pick('continue')", "Continue", show=False),
         Binding("l", "pick('load')", "Load", show=False),
         Binding("s", "pick('settings')", "Settings", show=False),
+        Binding("d", "pick('daily')", "Today's deal", show=False),
+        Binding("R", "pick('records')", "Records", show=False),
         Binding("j", "cursor_down", show=False),
         Binding("k", "cursor_up", show=False),
     ])
@@ -89,6 +92,8 @@ class TitleScreen(Screen):
             line.append("" if g.playable else "coming soon", style="italic dim")
             menu.add_option(Option(line, id=f"game:{g.game_id}", disabled=not g.playable))
         menu.add_option(None)
+        if not self.app.served:  # (a server's daily deal is the server's: its lobby offers it)
+            menu.add_option(Option(self.daily_label(), id="daily"))
         self.games = in_progress.games_in_progress(self.app.save_dir)
         self.server_table = self.seat_on_server() if self.app.served and not self.games else None
         resume = self.continue_label()
@@ -104,6 +109,18 @@ class TitleScreen(Screen):
         menu.highlighted = highlighted if highlighted is not None else (
             menu.get_option_index("continue") if resume or self.server_table else 0)
         menu.focus()
+
+    def daily_label(self) -> Text:
+        """"Today's deal: Kill The Kings, not yet played" (or "✓ played: 8 pts") for the game
+        last highlighted."""
+        from cutthroat.tui.daily import daily_words
+
+        name = game_info(self.last_game).name
+        done, words = daily_words(self.app, self.last_game)
+        line = Text("Today's deal: ", style="bold")
+        line.append(f"{name}, ")
+        line.append(words, style="" if done else "italic")
+        return line
 
     def seat_on_server(self) -> dict | None:
         """Under `cutthroat serve`: a table you have a seat at (one playing first), or None."""
@@ -137,8 +154,15 @@ class TitleScreen(Screen):
         blurb = self.query_one("#blurb", Static)
         if option_id.startswith("game:"):
             info = game_info(option_id[5:])
-            self.last_game = info.game_id if info.playable else self.last_game
+            if info.playable and info.game_id != self.last_game:
+                self.last_game = info.game_id
+                if not self.app.served:
+                    self.query_one("#title-menu", OptionList).replace_option_prompt("daily", self.daily_label())
             blurb.update(info.blurb + ("" if info.playable else "  (coming soon)"))
+        elif option_id == "daily":
+            from cutthroat.tui.daily import daily_blurb
+
+            blurb.update(daily_blurb(self.last_game))
         elif option_id == "continue" and self.server_table is not None:
             table = self.server_table
             blurb.update(plain(f"Your seat at table {table['code']} ({table['title']}): "
@@ -153,6 +177,7 @@ class TitleScreen(Screen):
                 "continue": "Resume the game you were playing." if len(self.games) <= 1 else
                             "Pick one of your games in progress.",
                 "load": "Open a saved game or one of the example positions.",
+                "records": "Your finished games: wins, streaks and best scores, game by game.",
                 "settings": "Theme, card style, bot speed, undo.",
                 "rules": "How to play.",
                 "lobby": "Tables shared with the other players on this server: make one, or join by code.",
@@ -200,6 +225,14 @@ class TitleScreen(Screen):
                 resume(app, self.games[0])
             elif self.games:
                 app.push_screen(ContinueScreen())
+        elif option_id == "daily" and not app.served:
+            from cutthroat.tui.daily import start_daily
+
+            start_daily(app, self.last_game)
+        elif option_id == "records":
+            from cutthroat.tui.screens.records import RecordsScreen
+
+            app.push_screen(RecordsScreen(self.last_game))
         elif option_id == "load":
             from cutthroat.tui.screens.load import LoadScreen
 

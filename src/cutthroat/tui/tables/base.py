@@ -238,6 +238,19 @@ class TableScreenBase(Screen):
         return ""
 
     # -- keys every table has ------------------------------------------------------------------------
+    def dress_game_over(self, dialog):
+        """The game-over dialog's Records key (on this game and mode) and, for a daily deal, its
+        line to share; `r` (the same seed) only where the seed is told."""
+        from cutthroat.tui.daily import share_of
+        from cutthroat.tui.screens.records import mode_of
+
+        dialog.game_id = self.table.game
+        dialog.mode = mode_of(self.table.game, self.table.config)
+        dialog.same_seed = self.seed is not None
+        host = self.app.host
+        dialog.share = share_of(host.session, self.app.has_class("-ascii")) if host is not None else None
+        return dialog
+
     def after_game_over(self, choice: str | None) -> None:
         """The game-over dialog's answer: a new seed, the same seed, a look at the table, or
         back to the title."""

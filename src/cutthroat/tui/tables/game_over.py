@@ -16,7 +16,7 @@ from cutthroat.engine.words import who_won
 from cutthroat.host.updates import SeatUpdate, TableInfo
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, plain
 from cutthroat.tui.widgets.footer import KeysFooter
 
 
@@ -40,15 +40,72 @@ def knocked_out(table: TableInfo, update: SeatUpdate, how: dict[int, str] | None
     return escape("First out: " + ", then ".join(parts))
 
 
+def seed_words(seed: int | None) -> str:
+    """The deal as a game-over line names it: its seed, or (a daily deal, whose seed is
+    everyone's and never told) "today's deal"."""
+    return f"seed {seed}" if seed is not None else "today's deal"
+
+
+class RecordsAndShare:
+    """What every game-over dialog adds: `R` opens Records on the game, and a daily deal's dialog
+    shows the line to share (plain text, no spoilers), which `c` copies. The table sets these
+    before the dialog is shown."""
+
+    #: The game Records opens on (registry id), and its mode/recipe where the game has one.
+    game_id: str | None = None
+    mode: str | None = None
+    #: A daily deal's share line (None for any other game).
+    share: str | None = None
+    #: Does `r` (the same seed) make sense? Not when the seed isn't told (a daily deal).
+    same_seed: bool = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "dismiss" and parameters == ("same",):
+            return self.same_seed
+        if action == "copy_share":
+            return self.share is not None
+        if action == "records":
+            return self.game_id is not None
+        return True
+
+    def action_records(self) -> None:
+        from cutthroat.tui.screens.records import RecordsScreen
+
+        self.app.push_screen(RecordsScreen(self.game_id, mode=self.mode))
+
+    def action_copy_share(self) -> None:
+        if self.share is None:
+            return
+        self.app.copy_to_clipboard(self.share)
+        self.app.notify(escape(self.share), title="Copied to the clipboard")
+
+    def on_mount(self) -> None:
+        if self.share is not None:  # the line to share, whole on one line where it can be
+            dialog = self.query_one(".dialog")
+            dialog.styles.width = 78
+            dialog.styles.padding = (1, 1)
+
+    def share_widgets(self) -> ComposeResult:
+        if self.share is not None:
+            yield Static(f"To share it ({self.app.get_key_display(self._copy_binding())} copies the line):",
+                         classes="share-help")
+            yield Static(plain(self.share), id="share-line")
+
+    def _copy_binding(self) -> Binding:
+        return next(b for b in self.BINDINGS if b.action == "copy_share")
+
+
 def level_of(table: TableInfo, seat: int, human: str = "human") -> str:
     info = table.seats[seat]
     return f"{info.level or ''} bot".strip() if info.is_bot else human
 
 
-class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
+class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
     BINDINGS = with_ids("game-over", [
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
+        Binding("R", "records", "records"),
+        Binding("c", "copy_share", "copy"),
         Binding("l", "dismiss('look')", "look at the table"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
     ])
@@ -66,4 +123,5 @@ class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
             for line in self.lines:
                 yield Static(line)
             yield Static(self.figures, id=f"{self.dialog_id.split('-')[0]}-stats")
+            yield from self.share_widgets()
         yield KeysFooter()

@@ -620,7 +620,7 @@ class SharedTableScreen(TableScreenBase):
         if self.app.screen is not self:
             self.game_over_shown = False  # again on resume
             return
-        self.app.push_screen(self.game_over_screen(self.update), self.after_game_over)
+        self.app.push_screen(self.dress_game_over(self.game_over_screen(self.update)), self.after_game_over)
 
     def game_over_screen(self, update: SeatUpdate) -> Screen:
         raise NotImplementedError

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cutthroat.games.exploding_kittens.recipes import RECIPES
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, level_of, outcome
+from cutthroat.tui.tables.game_over import GameOverScreen, seed_words, knocked_out, level_of, outcome
 from cutthroat.tui.text import escape
 
 
@@ -15,7 +15,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     title, tone = outcome(info, update, "YOU WIN — last one standing")
     out = knocked_out(info, update, {q: update.stats[q]["out"] or "out" for q in view.eliminations})
     lines = [escape(f"{RECIPES[view.recipe].name} · {update.result.summary} · {update.version} moves · "
-                    f"seed {update.seed}"), out]
+                    f"{seed_words(update.seed)}"), out]
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="ek-game-over")
 
 

@@ -13,6 +13,7 @@ from cutthroat.games.kill_the_kings.cards import KILL_POINTS, ROUNDS, TARGETS
 from cutthroat.games.kill_the_kings.rules import KtkView
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.tables.game_over import RecordsAndShare, seed_words
 from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.footer import KeysFooter
 
@@ -99,10 +100,12 @@ class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
         yield KeysFooter()
 
 
-class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
+class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
     BINDINGS = with_ids("ktk-game-over", [
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
+        Binding("R", "records", "records"),
+        Binding("c", "copy_share", "copy"),
         Binding("l", "dismiss('look')", "look at the board"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
     ])
@@ -126,10 +129,12 @@ class GameOverScreen(SafeDismiss, ModalScreen[str | None]):
             yield Static(escape(title), classes=f"dialog-title {tone}".strip())
             yield Static(f"The last round ended: {ending(v, self.card)}.")
             yield Static("\n".join(breakdown(v)), classes="breakdown")
-            yield Static(f"Total {v.total} of 30 · {v.mode.title()} mode needs {v.target} · seed {self.seed}")
+            yield Static(f"Total {v.total} of 30 · {v.mode.title()} mode needs {v.target} · {seed_words(self.seed)}")
             note = other_mode_note(v.mode, v.total)
             if note:
                 yield Static(note)
-            yield Static("n: play again (new seed) · r: same seed · l: look at the board · t: title",
+            yield from self.share_widgets()
+            same = "r: same seed · " if self.same_seed else ""
+            yield Static(f"n: play again (new seed) · {same}l: look at the board · t: title",
                          classes="dialog-help")
         yield KeysFooter()

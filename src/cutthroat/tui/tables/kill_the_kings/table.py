@@ -334,8 +334,8 @@ class TableScreen(TableScreenBase):
         view = self.view
         card = self.ending_card
         if view.phase == "game_over":
-            self.app.push_screen(GameOverScreen(view, self.seed, card, None if self.humans else self.names[0]),
-                                 self.after_game_over)
+            dialog = GameOverScreen(view, self.seed, card, None if self.humans else self.names[0])
+            self.app.push_screen(self.dress_game_over(dialog), self.after_game_over)
         elif view.phase == "round_over":
             self.app.push_screen(RoundEndScreen(view, card), self.after_round_end)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cutthroat.games.kill_your_friends.text import WIN_HOW
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, outcome
+from cutthroat.tui.tables.game_over import GameOverScreen, seed_words, knocked_out, outcome
 from cutthroat.tui.tables.kill_your_friends.look import CHAR_STYLE
 from cutthroat.tui.text import escape
 
@@ -15,7 +15,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     view, info = update.view, table.table
     title, tone = outcome(info, update)
     how = WIN_HOW.get(view.how, view.how or "the game ended")
-    lines = [f"How: {escape(how)} · seed {update.seed}"]
+    lines = [f"How: {escape(how)} · {seed_words(update.seed)}"]
     if view.head_hunter:
         lines.append(f"Head Hunter: first to {view.head_hunter} kills.")
     lines.append(knocked_out(info, update, nobody="Nobody was knocked out."))

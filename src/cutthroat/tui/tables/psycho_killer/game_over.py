@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cutthroat.games.psycho_killer.cards import points_words
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.tui.tables.game_over import GameOverScreen, level_of, outcome
+from cutthroat.tui.tables.game_over import GameOverScreen, seed_words, level_of, outcome
 from cutthroat.tui.text import escape
 
 
@@ -15,7 +15,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     title, tone = outcome(info, update, "YOU WIN — fewest injury points")
     details = update.result.details
     summary = update.result.summary
-    lines = [escape(f"{summary[:1].upper()}{summary[1:]} · {update.version} moves · seed {update.seed}"),
+    lines = [escape(f"{summary[:1].upper()}{summary[1:]} · {update.version} moves · {seed_words(update.seed)}"),
              escape(tie_line(details, view.winners))]
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="pk-game-over")
 

@@ -4,7 +4,7 @@ player's lives and figures (the rules' `stat_columns`, counted from public event
 from __future__ import annotations
 
 from cutthroat.host.updates import SeatUpdate
-from cutthroat.tui.tables.game_over import GameOverScreen, knocked_out, level_of, outcome
+from cutthroat.tui.tables.game_over import GameOverScreen, seed_words, knocked_out, level_of, outcome
 from cutthroat.tui.text import escape
 
 
@@ -12,7 +12,7 @@ def game_over(table, update: SeatUpdate) -> GameOverScreen:
     view, info = update.view, table.table
     title, tone = outcome(info, update, "YOU WIN — last one standing")
     lines = [escape(f"{update.result.summary.capitalize()} · round {view.round} · {update.version} moves · "
-                    f"seed {update.seed}"),
+                    f"{seed_words(update.seed)}"),
              knocked_out(info, update)]
     return GameOverScreen(title, tone, lines, figures(table, update), dialog_id="syf-game-over")
 

@@ -1,0 +1,130 @@
+"""Records opening with a long history: 10,000 finished games (every game in turn, Kill The Kings
+most), measured in a running app at 80×24 beside the title screen's own open-and-paint on the
+same app, in turns (the median of each, and the median ratio).
+
+    python benchmarks/records.py [--games N] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+MULTI = ("exploding-kittens", "kill-your-friends", "stab-your-friends", "psycho-killer")
+
+
+def fill(count: int) -> None:
+    """`count` finished games in the player's history (CUTTHROAT_SAVE_DIR), one every two hours up
+    to now: two in three of Kill The Kings (both modes), the rest multi-player against heuristic
+    and hard bots."""
+    from cutthroat import paths
+    from cutthroat.history.model import FinishedGame, Seat
+    from cutthroat.history.store import History
+
+    now = datetime.now(timezone.utc)
+    history = History.open(paths.history_path(), keep=True)
+    history._db.execute("PRAGMA synchronous=OFF")  # (building the fixture: no fsync per game)
+    for i in range(count):
+        when = now - timedelta(hours=2 * (count - i))  # (one every two hours: 10,000 over two years)
+        if i % 3:
+            score = (i * 7) % 16
+            mode = "psycho" if i % 4 == 3 else "killer"
+            game = FinishedGame("kill-the-kings", {"mode": mode}, (Seat("You", "human"),), (0,),
+                                {"winners": [0] if score >= {"killer": 7, "psycho": 11}[mode] else [],
+                                 "placements": [1], "scores": [score], "summary": f"{score} points",
+                                 "details": {"round_points": [1, 3, 6][: 1 + i % 3]}},
+                                when, game_id=f"bench-{i}", moves=60, duration_s=300.0)
+        else:
+            winner = i % 4
+            seats = (Seat("Ana", "human"), Seat("Rex", "bot", "heuristic"), Seat("Mia", "bot", "hard"),
+                     Seat("Zed", "bot", "heuristic"))
+            game = FinishedGame(MULTI[i % 4], {}, seats, (0,),
+                                {"winners": [winner], "placements": [1 if q == winner else 2 + (q > winner) for q in range(4)],
+                                 "scores": [0, 0, 0, 0], "summary": "", "details": {}},
+                                when, game_id=f"bench-{i}", moves=120, duration_s=600.0)
+        history.record(game)
+    history.close()
+
+
+async def measure(runs: int) -> dict:
+    """Seconds from pushing a screen to its first paint (mounted, laid out, drawn): the title, and Records on Kill The Kings, in turns. Records' first open in an app
+    reads the game's games in a thread (it paints "Reading…" first): that is timed apart, to its
+    paint and to its figures; after that the games read are reused while the history is unchanged."""
+    from cutthroat.tui.app import CutthroatApp
+    from cutthroat.tui.screens.records import RecordsScreen
+    from cutthroat.tui.screens.title import TitleScreen
+
+    async def paint(pilot) -> None:
+        """Every message queued so far handled, then the screen drawn (`pilot.pause` would also
+        wait for the process to be idle: never, while a thread reads)."""
+        await pilot._wait_for_screen()
+        pilot.app.screen._on_timer_update()
+
+    async def opened(pilot, screen, then=None) -> tuple[float, float]:
+        start = time.perf_counter()
+        await pilot.app.push_screen(screen)  # (mounted)
+        await paint(pilot)  # (laid out and painted)
+        painted = time.perf_counter() - start
+        while then is not None and not then(screen):
+            await pilot.pause(0.005)
+        if then is not None:
+            await pilot.pause()
+        done = time.perf_counter() - start
+        pilot.app.pop_screen()
+        await pilot.pause()
+        return painted, done
+
+    app = CutthroatApp()
+    records, titles = [], []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first_paint, first_figures = await opened(pilot, RecordsScreen("kill-the-kings"),
+                                                  then=lambda screen: screen.loading is None)
+        for _ in range(runs):
+            titles.append((await opened(pilot, TitleScreen()))[0])
+            records.append((await opened(pilot, RecordsScreen("kill-the-kings")))[0])
+    ratios = [r / t for r, t in zip(records, titles)]
+    return {"records_ms": round(1000 * statistics.median(records), 1),
+            "title_ms": round(1000 * statistics.median(titles), 1),
+            "ratio_to_title": round(statistics.median(ratios), 2),
+            "ratios_range": [round(min(ratios), 2), round(max(ratios), 2)],
+            "first_open_paint_ms": round(1000 * first_paint, 1),
+            "first_open_figures_ms": round(1000 * first_figures, 1)}
+
+
+def records_figures(games: int = 10_000, runs: int = 9) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        saved = {k: os.environ.get(k) for k in ("CUTTHROAT_SAVE_DIR", "CUTTHROAT_CONFIG_DIR")}
+        os.environ["CUTTHROAT_SAVE_DIR"] = str(Path(tmp) / "saves")
+        os.environ["CUTTHROAT_CONFIG_DIR"] = str(Path(tmp) / "config")
+        try:
+            start = time.perf_counter()
+            fill(games)
+            built = time.perf_counter() - start
+            figures = asyncio.run(measure(runs))
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+    return {"games": games, **figures, "history_built_s": round(built, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    print(json.dumps({"figure": "records_open", **records_figures(args.games, args.runs)}))
+
+
+if __name__ == "__main__":
+    main()

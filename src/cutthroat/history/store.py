@@ -1,0 +1,288 @@
+"""The player's history: `History.open(path)` on the SQLite file (`schema`), one transaction per
+write. The default file is `history.sqlite3` in the player's data folder (`paths.history_path`)."""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from datetime import date, datetime, time, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from cutthroat.history.model import FinishedGame, Seat
+from cutthroat.history.schema import HistoryError, open_db
+
+_COLUMNS = ("id, game_id, game, options, seats, humans, result, tie_break, moves, duration_s, "
+            "finished_at, daily, counted, table_code")
+
+
+def _stamp(when: datetime) -> str:
+    """A time as the file keeps it: ISO 8601 in UTC, always the same width (so it sorts)."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _bound(value: datetime | date | None, end: bool) -> str | None:
+    """A `since`/`until` bound: a datetime as it is; a date means that whole day (UTC)."""
+    if value is None:
+        return None
+    if not isinstance(value, datetime):
+        value = datetime.combine(value + timedelta(days=1) if end else value, time(), timezone.utc)
+    return _stamp(value)
+
+
+def keeping_from_settings() -> bool:
+    """The player's "Keep history" setting, read now (so a change made meanwhile counts)."""
+    from cutthroat.settings import load_settings
+
+    return load_settings()[0].keep_history
+
+
+class History:
+    """The finished games of one player. Shared by threads (one lock, one connection)."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path, keep: bool | Callable[[], bool] | None) -> None:
+        self._db = db
+        self.path = path
+        self._keep = keep
+        self._lock = threading.Lock()
+        #: The last `games()` asked, while the file is unchanged (by this connection or any other).
+        self._cached: tuple[tuple, tuple, list[FinishedGame]] | None = None
+
+    @classmethod
+    def open(cls, path: str | os.PathLike | None = None, *, keep: bool | Callable[[], bool] | None = None,
+             shown: str | None = None) -> "History":
+        """The history at `path` (default: the player's, `paths.history_path()`), made if missing.
+        `keep`: whether `record` keeps games (a bool, or asked each time); None reads the player's
+        "Keep history" setting at each record. HistoryError (one line) if the file can't be used:
+        it is then left exactly as it is."""
+        if path is None:
+            from cutthroat.paths import history_path
+
+            path = history_path()
+        path = Path(path)
+        return cls(open_db(path, shown=shown), path, keep)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> "History":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def keeping(self) -> bool:
+        keep = self._keep
+        if keep is None:
+            return keeping_from_settings()
+        return keep() if callable(keep) else bool(keep)
+
+    # -- writing ------------------------------------------------------------------------------------
+    def record(self, game: FinishedGame) -> int | None:
+        """Keep a finished game; its row id. A game already kept (the same `game_id`: a resumed
+        game finished again) is not kept twice: the first one's id. A daily deal already played
+        is kept but not counted. None when "Keep history" is off."""
+        if not self.keeping:
+            return None
+        return self._insert(game, daily_rule=True)[0]
+
+    def _insert(self, game: FinishedGame, daily_rule: bool) -> tuple[int, bool]:
+        """(row id, whether it is new): the game kept, or the one already kept under its id."""
+        return self._write(lambda: self._add(game, daily_rule))
+
+    def _write(self, do):
+        """`do()` in one transaction (all of it or none of it is in the file)."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    done = do()
+                    db.execute("COMMIT")
+                    return done
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise HistoryError(f"{self.path.name}: can't write ({' '.join(str(exc).split())})") from None
+
+    def _add(self, game: FinishedGame, daily_rule: bool) -> tuple[int, bool]:
+        """Inside a transaction: `_insert`."""
+        db = self._db
+        game_id = game.game_id or content_id(game)
+        row = db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
+        if row is not None:
+            return row[0], False
+        counted = game.counted
+        if daily_rule and game.daily and counted:
+            counted = self._first_daily(game.game, game.daily, game_id)
+        cursor = db.execute(
+            f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
+             json.dumps(list(game.humans)), json.dumps(game.result), game.tie_break, game.moves,
+             game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table))
+        db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
+                   (cursor.lastrowid, json.dumps(game.document, ensure_ascii=False)))
+        return cursor.lastrowid, True
+
+    def _first_daily(self, game: str, daily: str, game_id: str) -> bool:
+        """Is this game the day's first attempt at the daily deal: none counted yet, and none
+        begun before it (a deal begun, seen and dropped was the attempt)?"""
+        db = self._db
+        if db.execute("SELECT 1 FROM games WHERE daily = ? AND game = ? AND counted", (daily, game)).fetchone():
+            return False
+        first = db.execute("SELECT game_id FROM daily_attempts WHERE game = ? AND daily = ? "
+                           "ORDER BY started_at, rowid LIMIT 1", (game, daily)).fetchone()
+        return first is None or first[0] == game_id
+
+    def daily_begun(self, game: str, daily: str, game_id: str, when: datetime | None = None) -> bool:
+        """A daily deal's attempt has begun (its first move): noted, so that only the day's first
+        attempt counts even if it is never finished. Whether it is that first attempt. Nothing is
+        noted with "Keep history" off."""
+        if not self.keeping:
+            return False
+
+        def note() -> bool:
+            self._db.execute("INSERT OR IGNORE INTO daily_attempts (game, daily, game_id, started_at) "
+                             "VALUES (?, ?, ?, ?)", (game, daily, game_id, _stamp(when or datetime.now(timezone.utc))))
+            return self._first_daily(game, daily, game_id)
+        return self._write(note)
+
+    def daily_attempts(self, game: str, daily: str) -> list[str]:
+        """The game ids of the day's attempts at a game's daily deal, first begun first."""
+        with self._lock:
+            return [row[0] for row in self._db.execute(
+                "SELECT game_id FROM daily_attempts WHERE game = ? AND daily = ? ORDER BY started_at, rowid",
+                (game, daily))]
+
+    def delete(self, id: int) -> bool:
+        """Forget one game; whether there was one."""
+
+        def forget() -> bool:
+            self._db.execute("DELETE FROM documents WHERE game = ?", (id,))
+            return self._db.execute("DELETE FROM games WHERE id = ?", (id,)).rowcount > 0
+        return self._write(forget)
+
+    def delete_all(self) -> int:
+        """Forget every game (and every daily deal begun); how many games there were."""
+
+        def forget() -> int:
+            self._db.execute("DELETE FROM documents")
+            self._db.execute("DELETE FROM daily_attempts")
+            return self._db.execute("DELETE FROM games").rowcount
+        return self._write(forget)
+
+    # -- reading ------------------------------------------------------------------------------------
+    def games(self, game: str | None = None, since: datetime | date | None = None,
+              until: datetime | date | None = None, *, documents: bool = False) -> list[FinishedGame]:
+        """The games kept, newest first: of one game (registry id) if given, finished at `since` or
+        later and before `until` (a date: from the start of that day, to the end of that day,
+        UTC). Without their documents unless asked (`get` reads one)."""
+        where, args = [], []
+        if game is not None:
+            where.append("game = ?")
+            args.append(game)
+        if since is not None:
+            where.append("finished_at >= ?")
+            args.append(_bound(since, end=False))
+        if until is not None:
+            where.append("finished_at < ?")
+            args.append(_bound(until, end=True))
+        # Read in the file's order and sorted here: faster than following the time index row by row.
+        sql = f"SELECT {_COLUMNS} FROM games" + (" WHERE " + " AND ".join(where) if where else "")
+        asked = (sql, tuple(args), documents)
+        with self._lock:
+            version = (self._db.execute("PRAGMA data_version").fetchone()[0], self._db.total_changes)
+            if self._cached is not None and self._cached[:2] == (asked, version):
+                return list(self._cached[2])  # (the file hasn't changed: a Records screen opened again)
+            rows = self._db.execute(sql, args).fetchall()
+            docs = dict(self._db.execute("SELECT game, document FROM documents").fetchall()) if documents else {}
+        games = self._decoded(rows, docs)
+        self._cached = (asked, version, games)
+        return list(games)
+
+    @staticmethod
+    def _decoded(rows: list[tuple], docs: dict[int, str]) -> list[FinishedGame]:
+        rows.sort(key=lambda row: (row[10], row[0]), reverse=True)
+        collecting = gc.isenabled()
+        gc.disable()  # (thousands of new objects, none of them garbage: no collections while they come)
+        try:
+            results = json.loads("[" + ",".join(row[6] for row in rows) + "]")  # (one parse, not one a game)
+            decoded: dict[str, Any] = {}  # (seats, options and humans repeat from game to game: read once)
+            return [_game(row, docs.get(row[0]), decoded, result) for row, result in zip(rows, results)]
+        finally:
+            if collecting:
+                gc.enable()
+
+    def get(self, id: int) -> FinishedGame | None:
+        """One game, with its document; None if there is no such game."""
+        with self._lock:
+            row = self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (id,)).fetchone()
+            doc = self._db.execute("SELECT document FROM documents WHERE game = ?", (id,)).fetchone()
+        return None if row is None else _game(row, doc[0] if doc else None)
+
+    def find(self, game_id: str) -> FinishedGame | None:
+        """The game kept under its own id (`FinishedGame.game_id`), if any."""
+        with self._lock:
+            row = self._db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
+        return None if row is None else self.get(row[0])
+
+    def count(self) -> int:
+        with self._lock:
+            return self._db.execute("SELECT count(*) FROM games").fetchone()[0]
+
+    # -- moving to another machine ----------------------------------------------------------------
+    def export_rows(self) -> list[dict[str, Any]]:
+        """Every game, oldest first, as plain JSON rows (documents included): what `history --json`
+        prints and `import_rows` reads back."""
+        return [g.to_json() for g in reversed(self.games(documents=True))]
+
+    def import_rows(self, rows: Iterable[dict[str, Any]]) -> tuple[int, int, list[str]]:
+        """Read an export back, in one transaction: (games added, games already here, one line per
+        row that isn't a game). Each game keeps whether it was counted; a game already here is
+        left as it is."""
+        games: list[FinishedGame] = []
+        problems: list[str] = []
+        for n, row in enumerate(rows, 1):
+            try:
+                games.append(FinishedGame.from_json(row))
+            except ValueError as exc:
+                problems.append(f"row {n}: {exc}")
+        new = self._write(lambda: [self._add(game, daily_rule=False)[1] for game in games])
+        return sum(new), len(new) - sum(new), problems
+
+
+def content_id(game: FinishedGame) -> str:
+    """An id for a game that came without one (an old export): from what it is, so importing it
+    twice keeps it once."""
+    key = json.dumps([game.game, game.options, [s.to_json() for s in game.seats], game.result,
+                      _stamp(game.finished_at), game.document.get("seed")], sort_keys=True)
+    return "content-" + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def _game(row: tuple, document: str | None, decoded: dict[str, Any] | None = None,
+          parsed: dict[str, Any] | None = None) -> FinishedGame:
+    (id, game_id, game, options, seats, humans, result, tie_break, moves, duration_s,
+     finished_at, daily, counted, table) = row
+    decoded = {} if decoded is None else decoded
+    if seats not in decoded:
+        decoded[seats] = tuple(Seat.from_json(s) for s in json.loads(seats))
+    if humans not in decoded:
+        decoded[humans] = tuple(json.loads(humans))
+    if options not in decoded:
+        decoded[options] = json.loads(options)
+    return FinishedGame(
+        game=game, options=dict(decoded[options]), seats=decoded[seats],
+        humans=decoded[humans], result=json.loads(result) if parsed is None else parsed,
+        finished_at=datetime.fromisoformat(finished_at), game_id=game_id, tie_break=tie_break, moves=moves,
+        duration_s=duration_s, daily=daily, counted=bool(counted),
+        document=json.loads(document) if document else {}, id=id, table=table)

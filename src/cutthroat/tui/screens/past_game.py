@@ -1,0 +1,67 @@
+"""One past game's result (Enter on a past game): who played, who won, the scores, how long."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from cutthroat.engine.registry import game_info
+from cutthroat.engine.words import counted
+from cutthroat.tui.binding_ids import with_ids
+from cutthroat.tui.stack import SafeDismiss
+from cutthroat.tui.text import plain
+from cutthroat.tui.widgets.footer import KeysFooter
+
+
+def duration(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+
+
+def seat_lines(finished) -> list[str]:
+    """One line a seat: "1  Ana        human       won", from the result's own words."""
+    from cutthroat.tui.daily import seat_words
+
+    width = max(len(s.name) for s in finished.seats)
+    return [f"{i + 1}  {s.name:<{width}}  {('human' if s.kind == 'human' else f'{s.level} bot'):<14}"
+            f"{seat_words(finished, i)}".rstrip() for i, s in enumerate(finished.seats)]
+
+
+class PastGameScreen(SafeDismiss, ModalScreen[None]):
+    DEFAULT_CSS = """
+    PastGameScreen { align: center middle; }
+    PastGameScreen .past-seats { margin: 1 0; }
+    """
+    BINDINGS = with_ids("past-game", [
+        Binding("escape,enter,q", "dismiss", "back", key_display="esc"),
+    ])
+
+    def __init__(self, game_id: str, finished) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.finished = finished
+
+    def compose(self) -> ComposeResult:
+        from cutthroat.tui.daily import result_words
+        from cutthroat.tui.screens.past_games import when
+        from cutthroat.tui.screens.records import mode_name
+
+        f = self.finished
+        title = game_info(self.game_id).short + (f" · {mode_name(self.game_id, f.mode)}" if f.mode else "")
+        with Vertical(classes="dialog", id="past-game"):
+            yield Static(plain(title), classes="dialog-title")
+            yield Static(plain(f"{when(f.finished_at)} · {result_words(f)}"
+                               + (" · daily deal" if f.daily else "")
+                               + ("" if f.counted else " (a second try: not counted)")))
+            summary = f.result.get("summary")
+            if summary:
+                yield Static(plain(summary[:1].upper() + summary[1:] + "."))
+            if len(f.seats) > 1:
+                yield Static(plain("\n".join(seat_lines(f))), classes="past-seats")
+            if f.tie_break:
+                yield Static(plain(f"Tie-break: {f.tie_break}"))
+            yield Static(plain(counted(f.moves, "move") + (f" · {duration(f.duration_s)}" if f.duration_s >= 1 else "")))
+        yield KeysFooter()
