@@ -16,7 +16,9 @@ Prints one JSON line per figure:
   (run in turns, the median ratio), with an empty save folder and with 200 games in progress and
   200 saves (`--startup-only`: these figures alone);
 - records: Records opening with 10,000 finished games in the history, beside the title screen's
-  own open-and-paint in the same app (benchmarks/records.py; `--records-only`: this figure alone).
+  own open-and-paint in the same app (benchmarks/records.py; `--records-only`: this figure alone);
+- key_to_repaint: the CPU time of a cursor key at each table beside a minimal Textual app, with
+  our footer and with Textual's own (benchmarks/keys.py).
 """
 
 from __future__ import annotations
@@ -275,6 +277,8 @@ def main() -> None:
     if args.startup_only:
         return
     print(json.dumps({"figure": "records_open", **records_figures()}))
+    for footer in ([], ["--stock-footer"]):  # (a process each: the stock run patches the footer)
+        subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "keys.py"), *footer], check=False)
     # Side by side, alternating, in one process, in short runs: this machine's speed swings by half
     # from one second to the next (neighbours on the host), so each pair gives a ratio and the
     # median ratio is the figure; the best run of each, less disturbed, gives a second one.
