@@ -316,3 +316,22 @@ async def test_the_logs_opening_line_wraps_between_its_items_and_the_setup_says_
         await pilot.pause()
         assert "Hold Your Nerve" in screen_text(app) and "Hold Nerve" not in screen_text(app)
         assert not cut(app.screen), cut(app.screen)
+
+
+@async_test
+async def test_the_turn_line_offers_play_only_with_a_card_to_play_and_says_its_keys_in_ascii(write_settings) -> None:
+    """"a/b: draw (ends your turn)" alone with no card that can be played (an empty hand, or only
+    weapons); with one, "<-> Enter: play a card" in ASCII, as the footer says the keys."""
+    from cutthroat.session import Session
+    from helpers_pk import position
+
+    write_settings(card_style="ascii")
+    seats = [Seat("human", "Ana")] + [Seat("bot", name, "random") for name in ("Bob", "Cy")]
+    for hand, playable in (("", False), ("KNIFE HOOK", False), ("HURTS KNIFE", True)):
+        state = position(3, hands={0: hand}, decks=("BOOBY", "HOOK"))
+        app = CutthroatApp(loaded=Session(GAME, {}, 0, seats, state=state).save_data())
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: "draw (ends your turn)" in screen_text(app))
+            line = next(line for line in screen_text(app).splitlines() if "draw (ends your turn)" in line)
+            assert ("<-> Enter: play a card" in line) is playable, (hand, line)
+            assert "<>" not in line, line

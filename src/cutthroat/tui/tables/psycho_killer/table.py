@@ -202,7 +202,8 @@ class TableScreen(SharedTableScreen):
         if f is not None:
             return f"[bold $warning]Your decision — press {self.key_word('answer')}[/]"
         keys = "/".join(self.key_text(f"draw({d})") for d in range(2 if update.view.edition == 2 else 1))
-        return f"[$text-muted]{escape(keys)}: draw (ends your turn) · ←→ {self.key_word('play')}: play a card[/]"
+        play = f" · ←→ {self.key_word('play')}: play a card" if self.playable(update) else ""  # (none: not offered)
+        return self.sym_text(f"[$text-muted]{escape(keys)}: draw (ends your turn){play}[/]")
 
     def hidden_hand(self, sight: Sight):
         f = self.frame(sight.update)
