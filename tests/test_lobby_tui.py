@@ -43,6 +43,7 @@ class FakeService:
         self.player, self.name, self.closed = "p-ana", name, False
         self.tables = [copy.deepcopy(t) for t in tables]
         self.results: list[dict] = []
+        self.daily: dict | None = None  # today's leaderboards (None: the server tells none)
         self.refuse: dict[str, str] = {}
         self.requests: list[tuple[str, dict]] = []
 
@@ -54,6 +55,8 @@ class FakeService:
             return {"tables": copy.deepcopy(self.tables)}
         if op == "results":
             return {"results": list(self.results)}
+        if op == "daily" and self.daily is not None:
+            return copy.deepcopy(self.daily)
         if op == "name":
             self.name = fields["name"]
             return {"name": self.name}
