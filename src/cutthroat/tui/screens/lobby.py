@@ -59,7 +59,7 @@ def table_line(table: dict, width: int = 72) -> str:
     status = {"waiting": "waiting", "playing": "playing", "over": "over"}[table["status"]]
     head = f"{table['code']}  {table['title'][:22]:<22} {status:<8} "
     tail = [f"{free} free"] if free else []
-    for longest in range(max((len(n) for n in named), default=0), 3, -1):
+    for longest in range(max(4, *(len(n) for n in named)) if named else 4, 3, -1):
         line = head + " · ".join([shortened(n, longest) + m for n, m in zip(named, marks)] + tail)
         if cell_len(line) <= width:
             return line
@@ -111,7 +111,7 @@ class LobbyScreen(Screen):
         Binding("x", "close_table", "close"),
         Binding("N", "rename", "name"),
         Binding("t", "daily", "today's deal"),
-        Binding("g", "next_board", "next game"),
+        Binding("g", "next_board", "next game", show=False),  # (the panel's first line says it)
         Binding("G", "next_board(-1)", "previous game", show=False),
         Binding("r", "refresh", "refresh", show=False),  # (the list refreshes itself every second)
     ])
@@ -278,8 +278,10 @@ class LobbyScreen(Screen):
             panel.update("")
             return
         games = len(self.boards["games"])
-        head = f"Today's deal · {board['title'].split(':')[0]} · you: {board['status']}"
-        lines = [shortened(head, 66) + f" · {self.board % games + 1}/{games}"]
+        status = {"playing": "yours is on: t takes you back"}.get(board["status"], board["status"])
+        head = f"Today's deal · {board['title'].split(':')[0]} · {status}"
+        more = f" · g: next game ({self.board % games + 1}/{games})" if games > 1 else ""
+        lines = [shortened(head, 76 - len(more)) + more]
         for row in board["board"]:
             mark = "  ← you" if row["you"] else ""
             lines.append(f"{row['rank']:>3}. {shortened(row['name'], NAME_MAX):<{NAME_MAX}}  {row['result']}{mark}")
@@ -348,8 +350,10 @@ class LobbyScreen(Screen):
                              lambda code: code and self.is_active and self.take_seat(code))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("daily", "next_board"):  # (a server that tells today's deal)
+        if action == "next_board":  # (a server that tells today's deal)
             return self.shown_board() is not None
+        if action == "daily":  # (not while you wait for friends at a table: the footer has `s` then)
+            return self.shown_board() is not None and self.waiting is None
         if action == "start_now":  # while you wait at a table you made
             return self.waiting is not None and self.made == self.waiting
         if action == "close_table":  # a waiting table of yours is highlighted (the server checks again)
