@@ -61,6 +61,7 @@ def test_todays_deal_is_dealt_from_the_secret_seed_counted_once_and_on_the_leade
         assert ana.request("daily_start", game=KTK)["code"] == port.code  # (one attempt at a time: the same)
         play_out(running, port, heard)
         points = heard[-1].result.scores[0]
+        wait(lambda: board(ana)["status"].startswith("played"))
         first = board(ana)
         assert first["status"] == f"played: {points} point{'s' * (points != 1)}"
         assert [(r["rank"], r["name"], r["you"]) for r in first["board"]] == [(1, "Ana", True)]
@@ -69,7 +70,7 @@ def test_todays_deal_is_dealt_from_the_secret_seed_counted_once_and_on_the_leade
         port2, heard2, joined2 = start_daily(ana)
         assert port2.code != port.code and running.service.tables[port2.code].seed == seed
         play_out(running, port2, heard2)
-        wait(lambda: running.service.tables[port2.code].finished)
+        wait(lambda: len(running.service.store.finished.games(KTK)) == 2)
         assert board(ana) == first
         kept = running.service.store.finished.games(KTK)
         assert sorted((g.table, g.counted) for g in kept) == sorted([(port.code, True), (port2.code, False)])
@@ -78,8 +79,7 @@ def test_todays_deal_is_dealt_from_the_secret_seed_counted_once_and_on_the_leade
         bob = running.client("p-bob", "Bob")
         bob_port, bob_heard, _ = start_daily(bob)
         play_out(running, bob_port, bob_heard)
-        wait(lambda: running.service.tables[bob_port.code].finished)
-        assert board(bob)["status"].startswith("played: ")
+        wait(lambda: board(bob)["status"].startswith("played: "))
         assert sorted(r["name"] for r in board(bob)["board"]) == ["Ana", "Bob"]
 
         # The seed is nowhere a client can read it: updates, replies, the leaderboard, the
@@ -210,5 +210,23 @@ def test_the_days_key_is_revealed_only_once_the_day_is_over_and_its_table_closed
         service.tables[code].daily = yesterday
         running.call(service._sweep)
         assert code not in service.tables
+    finally:
+        running.stop()
+
+
+def test_the_leaderboard_is_read_from_the_history_once_until_a_daily_deal_is_kept(tmp_path, monkeypatch):
+    running = Running(tmp_path)
+    try:
+        reads: list[str] = []
+        ranked = running.service._ranked
+        monkeypatch.setattr(running.service, "_ranked", lambda game, day: reads.append(game) or ranked(game, day))
+        ana = running.client("p-ana", "Ana")
+        board(ana)
+        board(ana)
+        assert reads.count(KTK) == 1  # (every lobby asks now and then: the history is read once)
+        port, heard, _ = start_daily(ana)
+        play_out(running, port, heard)
+        wait(lambda: board(ana)["board"] != [])
+        assert board(ana)["board"][0]["name"] == "Ana" and reads.count(KTK) == 2
     finally:
         running.stop()

@@ -149,6 +149,9 @@ class TableService:
         self._server: asyncio.AbstractServer | None = None
         self.links: set[ClientLink] = set()
         self.hint_searches = asyncio.Semaphore(BOT_THREADS)  # hints searched at once, all players together
+        #: Today's leaderboards as last read from the history, (game, day) → ranked: read again
+        #: only once a daily deal is kept (every lobby asks for them now and then).
+        self._boards: dict[tuple[str, str], list] = {}
 
     # -- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -459,7 +462,10 @@ class TableService:
         for info in GAMES:
             if not info.playable or (info.players != "1" and info.game_id not in DAILY_BOTS):
                 continue
-            ranked = self._ranked(info.game_id, today)
+            if (info.game_id, today) not in self._boards:
+                self._boards = {k: v for k, v in self._boards.items() if k[1] == today}
+                self._boards[info.game_id, today] = self._ranked(info.game_id, today)
+            ranked = self._boards[info.game_id, today]
             board = [{"rank": i + 1, "name": self.name_of(p), "result": text, "you": p == player}
                      for i, (p, text, _) in enumerate(ranked)]
             shown = board[:rows]
@@ -619,6 +625,8 @@ class TableService:
             self.store.record_finished(table.code, finished)
         except Exception as exc:  # noqa: BLE001 - the players' own histories still get it
             log.error("table %s: its finished game wasn't kept: %s", table.code, exc)
+        if table.daily:
+            self._boards.pop((table.game, table.daily), None)  # (kept now: its leaderboard is read again)
         for seat, player in enumerate(players):
             if player is None:
                 continue
