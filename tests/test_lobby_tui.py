@@ -639,3 +639,22 @@ def test_a_row_of_short_names_shows_every_name() -> None:
 
     assert table_line(waiting_table("ABCD", names=("Ana", "Bob"))).endswith("waiting  Ana (you) · Bob · 1 free")
     assert table_line(waiting_table("EFGH", maker_is_you=False, names=("Cy",), free=2)).endswith("Cy · 2 free")
+
+
+@async_test
+async def test_your_daily_table_is_not_in_the_list_but_the_title_continue_goes_back_to_it(error_log) -> None:
+    daily = {**waiting_table("DAYS", names=("Ana",), free=0, title="Kill The Kings"), "status": "playing",
+             "daily": True}
+    service = FakeService([daily, waiting_table("ABCD", maker_is_you=False, names=("Bob",))])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        assert "Continue: back to your table DAYS" in screen_text(app)
+        lobby = await to_lobby(pilot)
+        assert [t["code"] for t in lobby.tables] == ["ABCD"] and "DAYS" not in screen_text(app)
+        app.pop_screen()
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        app.screen.action_pick("continue")
+        await wait_until(pilot, lambda: ("join", {"code": "DAYS"}) in service.requests)
+        assert no_errors(error_log)

@@ -176,7 +176,8 @@ def test_nobody_else_lists_joins_or_watches_a_daily_table_and_tables_are_capped(
         seats = running.service.tables[code].seats
         assert [s["kind"] for s in seats] == ["human", "bot", "bot", "bot"]
         assert running.service.tables[code].seed == running.service.daily_seed("kill-your-friends")
-        assert bob.request("tables")["tables"] == [] and ana.request("tables")["tables"] == []
+        assert bob.request("tables")["tables"] == []
+        assert [(t["code"], t["daily"]) for t in ana.request("tables")["tables"]] == [(code, True)]  # (her Continue)
         for op in ("join", "watch"):
             with pytest.raises(ServiceError, match="No open table has the code"):
                 bob.request(op, code=code)

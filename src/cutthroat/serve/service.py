@@ -112,7 +112,7 @@ class LiveTable:
     def summary(self, player: str) -> dict[str, Any]:
         """What the lobby shows of it: game, code, seats (taken or free, yours), status."""
         return {"code": self.code, "game": self.game, "title": game_info(self.game).name,
-                "status": self.status, "yours": self.maker == player,
+                "status": self.status, "yours": self.maker == player, "daily": bool(self.daily),
                 "seats": [{"kind": s["kind"], "level": s.get("level"), "name": s["name"],
                            "taken": s["kind"] == "bot" or s.get("player") is not None,
                            "you": s.get("player") == player} for s in self.seats]}
@@ -755,7 +755,7 @@ class ClientLink:
         name = service.name_of(self.player)
         if op == "tables":
             return {"tables": [t.summary(self.player) for t in service.tables.values()
-                               if not t.finished and not t.daily]}
+                               if not t.finished and t.seen_by(self.player)]}  # (a daily table: its player's)
         if op == "daily":  # (read only: today's leaderboards and your own status)
             return service.daily_boards(self.player)
         if op == "daily_start":  # (your own attempt only: the table is made for this player)

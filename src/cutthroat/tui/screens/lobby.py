@@ -125,6 +125,9 @@ class LobbyScreen(Screen):
         """`join`: a table code to take your seat at once (the title's Continue)."""
         super().__init__()
         self.tables: list[dict] | None = None  # (None: not read yet)
+        #: Your daily tables not yet over (the server lists them to you only): not in the list
+        #: (the panel's `t` takes you back), but the title's Continue may join one by its code.
+        self.daily_tables: list[dict] = []
         self.waiting: str | None = None  # the code of the table we wait at
         self.made: str | None = None  # the code of the table we made (its maker may start it early)
         self.watching = False
@@ -217,6 +220,8 @@ class LobbyScreen(Screen):
         except ServiceError as exc:
             self.status(f"✗ {exc}")
             return
+        self.daily_tables = [t for t in tables if t.get("daily")]
+        tables = [t for t in tables if not t.get("daily")]
         menu = self.query_one("#lobby-list", OptionList)
         if tables != self.tables:
             highlighted = menu.highlighted
@@ -319,7 +324,7 @@ class LobbyScreen(Screen):
 
     def table(self, code: str) -> dict | None:
         """The table `code` as the list last read it."""
-        return next((t for t in self.tables or [] if t["code"] == code), None)
+        return next((t for t in [*(self.tables or []), *self.daily_tables] if t["code"] == code), None)
 
     def highlighted(self) -> str | None:
         menu = self.query_one("#lobby-list", OptionList)
