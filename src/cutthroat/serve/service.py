@@ -12,7 +12,9 @@ protocol (client → service, each with an "id"; the reply carries "re": that id
 refused): hello {token} · name {name} · tables · results · create {game, config, seats,
 turn_seconds, away_seconds} · start_now {code} (its maker: bots in the free seats) · close {code}
 (its maker, while it waits) · join {code} · watch {code} · leave · submit {action, version} ·
-undo · take_back · hint · history · skip_ahead. Pushed to a seated client: {"update": SeatUpdate}.
+undo · take_back · hint · history · skip_ahead · daily (today's leaderboards, read only) ·
+daily_start {game} (your own attempt at today's deal: seated at once). Pushed to a seated client:
+{"update": SeatUpdate}.
 
 Trusting no client: the deal's seed is the server's own (`secrets`) and no client is told it
 before game over; names are checked by `names.name_problem`; a player has at most
