@@ -43,6 +43,7 @@ class FakeService:
         self.player, self.name, self.closed = "p-ana", name, False
         self.tables = [copy.deepcopy(t) for t in tables]
         self.results: list[dict] = []
+        self.daily: dict | None = None  # today's leaderboards (None: the server tells none)
         self.refuse: dict[str, str] = {}
         self.requests: list[tuple[str, dict]] = []
 
@@ -54,6 +55,8 @@ class FakeService:
             return {"tables": copy.deepcopy(self.tables)}
         if op == "results":
             return {"results": list(self.results)}
+        if op == "daily" and self.daily is not None:
+            return copy.deepcopy(self.daily)
         if op == "name":
             self.name = fields["name"]
             return {"name": self.name}
@@ -519,3 +522,139 @@ def test_the_error_log_stops_growing_at_its_cap(tmp_path) -> None:
     path.write_bytes(b"x" * (errors.ERROR_LOG_MAX + 1))
     assert errors.log_error(path, RuntimeError("again")) is False
     assert path.stat().st_size == errors.ERROR_LOG_MAX + 1
+
+
+# -- today's deal ------------------------------------------------------------------------------------
+HOSTILE = "[b]Zed[/b]"  # (a name is at most 10 characters)
+
+
+def daily_boards() -> dict:
+    """Today's leaderboards as the service tells them: Kill The Kings with a hostile name on it,
+    Kill Your Friends not yet played."""
+    ktk = [{"rank": 1, "name": "Bob", "result": "9 points", "you": False},
+           {"rank": 2, "name": HOSTILE, "result": "9 points", "you": False},
+           {"rank": 3, "name": "Ana", "result": "7 points", "you": True}]
+    return {"date": "2026-12-03", "games": [
+        {"game": "kill-the-kings", "title": "Kill The Kings", "players": 3, "board": ktk,
+         "status": "played: 7 points"},
+        {"game": "kill-your-friends", "title": "Kill Your Friends", "players": 0, "board": [],
+         "status": "not yet played"}]}
+
+
+def daily_panel(lobby: LobbyScreen) -> str:
+    return text(lobby.query_one("#lobby-daily", Static))
+
+
+@async_test
+async def test_the_lobby_shows_todays_leaderboard_with_names_as_data_and_g_shows_the_next(error_log) -> None:
+    service = FakeService([waiting_table("ABCD")])
+    service.daily = daily_boards()
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await to_lobby(pilot)
+        await wait_until(pilot, lambda: "Today's deal" in daily_panel(lobby))
+        lines = daily_panel(lobby).splitlines()
+        assert lines[0] == "Today's deal · Kill The Kings · played: 7 points · g: next game (1/2)"
+        assert [line.split() for line in lines[1:]] == [["1.", "Bob", "9", "points"],
+                                                        ["2.", HOSTILE, "9", "points"],
+                                                        ["3.", "Ana", "7", "points", "←", "you"]]
+        assert HOSTILE in screen_text(app)  # (shown as it is: never markup)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: "Kill Your Friends · not yet played · g: next game (2/2)" in daily_panel(lobby))
+        assert "Nobody has played it yet today: t deals it for you" in daily_panel(lobby)
+        await pilot.press("G")
+        await wait_until(pilot, lambda: "Kill The Kings" in daily_panel(lobby))
+        # A deal already played: t asks first (another go won't count); n keeps the lobby.
+        await pilot.press("t")
+        await wait_until(pilot, lambda: "Only your first attempt of the day counts" in screen_text(app))
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen is lobby)
+        assert not any(op == "daily_start" for op, _ in service.requests)
+        assert no_errors(error_log)
+
+
+@async_test
+async def test_a_server_without_todays_deal_shows_no_panel(error_log) -> None:
+    app = served_app(FakeService())
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await to_lobby(pilot)
+        await pilot.press("t", "g")
+        assert daily_panel(lobby) == "" and "today's deal" not in screen_text(app)
+        assert no_errors(error_log)
+
+
+@async_test
+async def test_todays_deal_from_the_lobby_is_played_counted_and_its_seed_never_shown(tmp_path, monkeypatch,
+                                                                                       error_log) -> None:
+    """`t` deals Ana today's Kill The Kings at the server; played to its end, the lobby's board
+    has her result; the seed is on no screen she sees (the table, its game-over dialog, the
+    lobby), nor in what the lobby was told."""
+    from cutthroat.tui.tables.base import TableScreenBase
+    from helpers_service import Running, wait
+
+    running = Running(tmp_path / "server")
+    try:
+        monkeypatch.setenv("CUTTHROAT_SERVICE", str(running.service.socket_path))
+        monkeypatch.setenv("CUTTHROAT_TOKEN", running.service.new_token("p-ana"))
+        running.service.store.set_name("p-ana", "Ana")
+        seed = str(running.service.daily_seed("kill-the-kings"))
+        app = CutthroatApp()
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await to_lobby(pilot)
+            await wait_until(pilot, lambda: "Kill The Kings · not yet played" in daily_panel(lobby))
+            await pilot.press("t")
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreenBase))
+            table = app.screen
+            code = next(iter(running.service.tables))
+            assert running.service.tables[code].daily and running.service.tables[code].seed == int(seed)
+            assert seed not in screen_text(app)
+            # Ana's moves, from her other connection to the same seat (her attempt goes on there).
+            other = running.client("p-ana", "Ana")
+            joined = other.request("daily_start", game="kill-the-kings")
+            assert joined["code"] == code
+            from cutthroat.serve.client import RemotePort
+
+            port = RemotePort(other, joined)
+            heard = [port.listen(lambda u: heard.append(u))]
+            session = running.service.tables[code].host.session
+            while not session.is_over:
+                wait(lambda: session.is_over or (heard[-1].version == session.version and heard[-1].legal))
+                if not session.is_over:
+                    port.submit(heard[-1].legal[0])
+            await wait_until(pilot, lambda: "today's deal" in screen_text(app))  # (the game-over dialog)
+            assert seed not in screen_text(app)
+            points = session.result().scores[0]
+            app.back_to_lobby()
+            await wait_until(pilot, lambda: app.screen is lobby and "· played: " in daily_panel(lobby))
+            assert f"1. Ana" in daily_panel(lobby) and f"{points} point" in daily_panel(lobby)
+            assert seed not in screen_text(app) and seed not in repr(lobby.boards)
+            assert table is not app.screen and no_errors(error_log)
+    finally:
+        running.stop()
+
+
+def test_a_row_of_short_names_shows_every_name() -> None:
+    """Names of three letters or fewer are shown, not counted ("+1 more" was shown for "Bob")."""
+    from cutthroat.tui.screens.lobby import table_line
+
+    assert table_line(waiting_table("ABCD", names=("Ana", "Bob"))).endswith("waiting  Ana (you) · Bob · 1 free")
+    assert table_line(waiting_table("EFGH", maker_is_you=False, names=("Cy",), free=2)).endswith("Cy · 2 free")
+
+
+@async_test
+async def test_your_daily_table_is_not_in_the_list_but_the_title_continue_goes_back_to_it(error_log) -> None:
+    daily = {**waiting_table("DAYS", names=("Ana",), free=0, title="Kill The Kings"), "status": "playing",
+             "daily": True}
+    service = FakeService([daily, waiting_table("ABCD", maker_is_you=False, names=("Bob",))])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause()
+        assert "Continue: back to your table DAYS" in screen_text(app)
+        lobby = await to_lobby(pilot)
+        assert [t["code"] for t in lobby.tables] == ["ABCD"] and "DAYS" not in screen_text(app)
+        app.pop_screen()
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        app.screen.action_pick("continue")
+        await wait_until(pilot, lambda: ("join", {"code": "DAYS"}) in service.requests)
+        assert no_errors(error_log)

@@ -218,3 +218,22 @@ def test_load_screen(snap_compare, saves_at_home: Path) -> None:
         await settle(pilot, lambda: isinstance(pilot.app.screen, LoadScreen))
 
     assert snap_compare(CutthroatApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_lobby_with_todays_leaderboard(snap_compare) -> None:
+    """The server's lobby: two tables, and today's Kill The Kings leaderboard under them (a
+    hostile name shown as it is)."""
+    from test_lobby_tui import FakeService, daily_boards, served_app, to_lobby, waiting_table
+
+    service = FakeService([waiting_table("ABCD", names=("Ana", "Bob")),
+                           waiting_table("EFGH", maker_is_you=False, title="Kill Your Friends", names=("Cy",), free=2)])
+    service.results = [{"code": "WXYZ", "title": "Psycho Killer", "won": True}]
+    service.daily = daily_boards()
+
+    async def run_before(pilot: Pilot) -> None:
+        lobby = await to_lobby(pilot)
+        from helpers_pilot import wait_until
+
+        await wait_until(pilot, lambda: "Today's deal" in str(lobby.query_one("#lobby-daily").render()))
+
+    assert snap_compare(served_app(service), terminal_size=SIZE, run_before=run_before)

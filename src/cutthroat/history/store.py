@@ -86,13 +86,14 @@ class History:
         return keep() if callable(keep) else bool(keep)
 
     # -- writing ------------------------------------------------------------------------------------
-    def record(self, game: FinishedGame) -> int | None:
+    def record(self, game: FinishedGame, daily_rule: bool = True) -> int | None:
         """Keep a finished game; its row id. A game already kept (the same `game_id`: a resumed
         game finished again) is not kept twice: the first one's id. A daily deal already played
-        is kept but not counted. None when "Keep history" is off."""
+        is kept but not counted (`daily_rule` False: the game's own `counted` stands, as a
+        server decides it per player). None when "Keep history" is off."""
         if not self.keeping:
             return None
-        return self._insert(game, daily_rule=True)[0]
+        return self._insert(game, daily_rule=daily_rule)[0]
 
     def _insert(self, game: FinishedGame, daily_rule: bool) -> tuple[int, bool]:
         """(row id, whether it is new): the game kept, or the one already kept under its id."""

@@ -12,7 +12,9 @@ protocol (client → service, each with an "id"; the reply carries "re": that id
 refused): hello {token} · name {name} · tables · results · create {game, config, seats,
 turn_seconds, away_seconds} · start_now {code} (its maker: bots in the free seats) · close {code}
 (its maker, while it waits) · join {code} · watch {code} · leave · submit {action, version} ·
-undo · take_back · hint · history · skip_ahead. Pushed to a seated client: {"update": SeatUpdate}.
+undo · take_back · hint · history · skip_ahead · daily (today's leaderboards, read only) ·
+daily_start {game} (your own attempt at today's deal: seated at once). Pushed to a seated client:
+{"update": SeatUpdate}.
 
 Trusting no client: the deal's seed is the server's own (`secrets`) and no client is told it
 before game over; names are checked by `names.name_problem`; a player has at most
@@ -36,7 +38,7 @@ from typing import Any
 
 from cutthroat import saves
 from cutthroat.engine.codec import CodecError, decoder, encode
-from cutthroat.engine.registry import UnknownGame, game_info, get_rules, parse_variants
+from cutthroat.engine.registry import GAMES, UnknownGame, game_info, get_rules, parse_variants
 from cutthroat.host import SystemClock, TableHost
 from cutthroat.host.clock import PooledClock
 from cutthroat.host.workers import PoolWorkers
@@ -94,6 +96,10 @@ class LiveTable:
     present: dict[int, int] = field(default_factory=dict)  # seat → screens listening to it now
     away: dict[int, Any] = field(default_factory=dict)  # seat → the timer that brings a stand-in
     hints: dict[tuple, Any] = field(default_factory=dict)  # (seat, version) → the hint found there
+    #: Today's deal (its date): one player's attempt against the fixed bots, dealt from the
+    #: server's secret daily seed. Nobody else sees it listed, joins or watches it; no clock, no
+    #: stand-in (the attempt is the player's own); closed once its day is over.
+    daily: str | None = None
 
     @property
     def status(self) -> str:
@@ -102,12 +108,13 @@ class LiveTable:
     def setup(self) -> dict[str, Any]:
         return {"game": self.game, "config": self.config, "seed": self.seed, "seats": self.seats,
                 "maker": self.maker, "created": self.created,
-                "away_seconds": self.away_seconds, "turn_seconds": self.turn_seconds}
+                "away_seconds": self.away_seconds, "turn_seconds": self.turn_seconds,
+                **({"daily": self.daily} if self.daily else {})}
 
     def summary(self, player: str) -> dict[str, Any]:
         """What the lobby shows of it: game, code, seats (taken or free, yours), status."""
         return {"code": self.code, "game": self.game, "title": game_info(self.game).name,
-                "status": self.status, "yours": self.maker == player,
+                "status": self.status, "yours": self.maker == player, "daily": bool(self.daily),
                 "seats": [{"kind": s["kind"], "level": s.get("level"), "name": s["name"],
                            "taken": s["kind"] == "bot" or s.get("player") is not None,
                            "you": s.get("player") == player} for s in self.seats]}
@@ -117,6 +124,10 @@ class LiveTable:
 
     def seat_of(self, player: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.get("player") == player), None)
+
+    def seen_by(self, player: str) -> bool:
+        """May `player` see this table (list, join, watch it)? A daily table: its player only."""
+        return not self.daily or self.seat_of(player) is not None
 
 
 class TableService:
@@ -140,6 +151,9 @@ class TableService:
         self._server: asyncio.AbstractServer | None = None
         self.links: set[ClientLink] = set()
         self.hint_searches = asyncio.Semaphore(BOT_THREADS)  # hints searched at once, all players together
+        #: Today's leaderboards as last read from the history, (game, day) → ranked: read again
+        #: only once a daily deal is kept (every lobby asks for them now and then).
+        self._boards: dict[tuple[str, str], list] = {}
 
     # -- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -174,7 +188,8 @@ class TableService:
             maker = setup.get("maker", next((s.get("player") for s in seats if s.get("player")), None))
             table = LiveTable(code, setup["game"], setup["config"], setup["seed"], seats, maker,
                               setup.get("created", time.time()),
-                              setup.get("away_seconds", AWAY_SECONDS), setup.get("turn_seconds", TURN_SECONDS))
+                              setup.get("away_seconds", AWAY_SECONDS), setup.get("turn_seconds", TURN_SECONDS),
+                              daily=setup.get("daily"))
             self.tables[code] = table
             if game is not None:
                 for seat, stored in zip(seats, game.get("seats", [])):
@@ -190,6 +205,8 @@ class TableService:
                     self._keep_finished(table, session)
                     del self.tables[code]
                     continue
+                if table.daily:
+                    session.recorder = DailyAttempt(self, table)
                 self._run(table, session)
             log.info("table %s (%s) resumed: %s", code, table.game, table.status)
 
@@ -220,9 +237,15 @@ class TableService:
     def _sweep(self) -> None:
         """Every minute: waiting tables past their time are closed."""
         limit = time.time() - WAITING_HOURS * 3600
+        today = self.today()
         for table in list(self.tables.values()):
             if table.host is None and table.created < limit:
                 self._remove(table, "expired")
+            elif table.daily and table.daily < today and not table.finished:
+                if table.host is not None:
+                    table.host.close()
+                self._remove(table, f"closed: the day of its deal ({table.daily}) is over")
+        self.reveal_days(today)
         self.loop.call_later(60.0, self._sweep)
 
     def _remove(self, table: LiveTable, why: str) -> None:
@@ -242,6 +265,32 @@ class TableService:
         from cutthroat.history.daily import server_daily_seed
 
         return server_daily_seed(self.data, game_id, when)
+
+    def today(self) -> str:
+        """The daily deal's day now (UTC)."""
+        from cutthroat.history.daily import day
+
+        return day()
+
+    def reveal_days(self, today: str | None = None) -> str | None:
+        """Once a day is over, its daily key goes to the server's log (once a run): with it anyone
+        can check that day's deals (`history.daily.seed_from_day_key`). Never a day not yet over.
+        The key logged, in hex, or None."""
+        from datetime import date, timedelta
+
+        from cutthroat.history.daily import revealed_day_key
+
+        today = today or self.today()
+        yesterday = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
+        if getattr(self, "_revealed", None) == yesterday:
+            return None
+        key = revealed_day_key(self.data, yesterday, today)
+        if key is None:
+            return None
+        self._revealed = yesterday
+        log.info("daily deal of %s is over: its key is %s (each game's seed: HMAC-SHA256(key, game id), "
+                 "first 8 bytes >> 1)", yesterday, key.hex())
+        return key.hex()
 
     def new_token(self, player: str, address: str = "?") -> str:
         """A session's token: its app's way in, as `player` connected from `address` (the per-address
@@ -318,15 +367,15 @@ class TableService:
             if code not in self.tables:
                 return code
 
-    def table(self, code: Any) -> LiveTable:
+    def table(self, code: Any, player: str | None = None) -> LiveTable:
         table = self.tables.get(str(code or "").strip().upper())
-        if table is None or table.finished:
+        if table is None or table.finished or (player is not None and not table.seen_by(player)):
             raise Refused(f"No open table has the code {str(code or '')[:8]!r}")
         return table
 
     def join(self, player: str, name: str, code: Any) -> tuple[LiveTable, int]:
         """A seat for `player`: theirs already (a reconnection), else the first free one."""
-        table = self.table(code)
+        table = self.table(code, player)
         seat = table.seat_of(player)
         if seat is None:
             seat = table.free_seat()
@@ -339,7 +388,7 @@ class TableService:
     def _waiting_of(self, player: str, code: Any, doing: str, playing: str) -> LiveTable:
         """Table `code`, if `player` made it and it still waits (else refused: `doing` is what only
         its maker may do, `playing` what is said once it plays)."""
-        table = self.table(code)
+        table = self.table(code, player)
         if table.maker != player:
             raise Refused(f"Only the table's maker can {doing}")
         if table.host is not None:
@@ -363,6 +412,107 @@ class TableService:
         """The table's maker closes it while it waits for players (nobody has played it)."""
         table = self._waiting_of(player, code, "close it", "is playing: it ends when its game does")
         self._remove(table, f"closed by {player[:12]}")
+
+    # -- today's deal ------------------------------------------------------------------------------
+    def daily_start(self, player: str, name: str, game: Any, address: str = "?") -> LiveTable:
+        """`player`'s table for today's deal of `game`: theirs already if one is playing, else a
+        new one (against the fixed daily bots), dealt from the server's secret daily seed. Only
+        their first attempt of the day counts (from its first move); later ones are played, not
+        counted. Capped as other tables are."""
+        from cutthroat.history.daily import DAILY_BOTS, daily_seats
+
+        try:
+            info = game_info(str(game))
+            rules = get_rules(info.game_id)
+        except UnknownGame as exc:
+            raise Refused(str(exc)) from None
+        if not info.playable:
+            raise Refused(f"{info.name} has no table yet")
+        today = self.today()
+        for table in self.tables.values():
+            if table.daily == today and table.game == info.game_id and table.maker == player and not table.finished:
+                return table  # (their attempt goes on: one daily table a game at once)
+        mine = [t for t in self.tables.values() if t.maker == player and not t.finished]
+        if len(mine) >= LIVE_PER_PLAYER:
+            raise Refused(f"You have {LIVE_PER_PLAYER} tables not yet over: finish one first")
+        if sum(not t.finished for t in self.tables.values()) >= MAX_TABLES:
+            raise Refused("The server has as many tables as it can hold: try later")
+        seats = [{"kind": s.kind, "level": s.level, "name": s.name, "player": None}
+                 for s in daily_seats(info.game_id, name)]
+        code = self._new_code()
+        table = LiveTable(code, info.game_id, rules.default_config(), self.daily_seed(info.game_id, today), seats,
+                          player, time.time(), AWAY_SECONDS, None, address=address, daily=today)
+        self.tables[code] = table
+        log.info("table %s: %s's daily deal of %s (%s, %d bots)", code, player[:12], today, info.game_id,
+                 len(DAILY_BOTS.get(info.game_id, ())))
+        self._sit(table, 0, player, name)  # (every other seat a bot: it starts)
+        return table
+
+    def counts(self, table: LiveTable, player: str) -> bool:
+        """Does `player`'s game at daily `table` count: their first attempt at that day's deal?"""
+        first = self.store.daily_attempts(player, table.game, table.daily)
+        return not first or first[0] == table.code
+
+    def daily_boards(self, player: str, rows: int = 5) -> dict[str, Any]:
+        """Today's leaderboards, one a game (read only): each player's counted result, best first
+        (ties: the earlier finish), at most `rows` of them and `player`'s own row if it is lower;
+        and `player`'s own status ("not yet played", "playing", "played: 8 points", …)."""
+        from cutthroat.history.daily import DAILY_BOTS
+
+        today = self.today()
+        boards = []
+        for info in GAMES:
+            if not info.playable or (info.players != "1" and info.game_id not in DAILY_BOTS):
+                continue
+            if (info.game_id, today) not in self._boards:
+                self._boards = {k: v for k, v in self._boards.items() if k[1] == today}
+                self._boards[info.game_id, today] = self._ranked(info.game_id, today)
+            ranked = self._boards[info.game_id, today]
+            board = [{"rank": i + 1, "name": self.name_of(p), "result": text, "you": p == player}
+                     for i, (p, text, _) in enumerate(ranked)]
+            shown = board[:rows]
+            mine = next((r for r in board if r["you"]), None)
+            if mine is not None and mine not in shown:
+                shown[-1] = mine
+            boards.append({"game": info.game_id, "title": info.name, "players": len(ranked), "board": shown,
+                           "status": self._daily_status(player, info.game_id, today, mine)})
+        return {"date": today, "games": boards}
+
+    def _daily_status(self, player: str, game: str, today: str, mine: dict | None) -> str:
+        if any(t.daily == today and t.game == game and t.maker == player and not t.finished
+               for t in self.tables.values()):
+            return "playing"
+        if mine is not None:
+            return f"played: {mine['result']}"
+        if self.store.daily_attempts(player, game, today):
+            return "played, not counted"
+        return "not yet played"
+
+    def _ranked(self, game: str, today: str) -> list[tuple[str, str, tuple]]:
+        """(player, result in words, sort key) of each player's best counted result today, best
+        first. Kill The Kings: more points; the others: a better place (a win first), then fewer
+        moves for a win; then, for all, the earlier finish."""
+        from datetime import date
+
+        from cutthroat.history.daily import outcome
+
+        best: dict[str, tuple[tuple, str]] = {}
+        for g in self.store.finished.games(game, since=date.fromisoformat(today)):
+            if g.daily != today or not g.counted or not g.humans:
+                continue
+            seat = g.humans[0]
+            who = g.seats[seat].player
+            if who is None:
+                continue
+            if len(g.seats) == 1:
+                key = (-(g.scores[seat] if g.scores else 0), 0, g.finished_at.timestamp())
+            else:
+                place = g.placements[seat] if seat < len(g.placements) else len(g.seats)
+                key = (place, g.moves if g.won(seat) else 0, g.finished_at.timestamp())
+            words = board_words(outcome(g), g, seat)
+            if who not in best or key < best[who][0]:
+                best[who] = (key, words)
+        return [(p, words, key) for p, (key, words) in sorted(best.items(), key=lambda kv: kv[1][0])]
 
     def results_of(self, player: str, count: int = 5) -> list[dict[str, Any]]:
         """The player's last finished games, newest first: game, code, whether they won."""
@@ -407,8 +557,8 @@ class TableService:
 
     def _away(self, table: LiveTable, seat: int) -> None:
         """Nobody plays `seat` now: after the table's away time, a bot does until they are back."""
-        if table.host is None or table.finished or seat in table.away:
-            return
+        if table.host is None or table.finished or seat in table.away or table.daily:
+            return  # (a daily deal is its player's own attempt: no bot plays it for them)
         host = table.host
         table.away[seat] = self.loop.call_later(table.away_seconds, lambda: host.stand_in(seat, STAND_IN))
 
@@ -427,7 +577,10 @@ class TableService:
     def _start(self, table: LiveTable) -> None:
         """A waiting table's game begins, dealt from its seed, with the seats as they are."""
         seats = [Seat(s["kind"], s["name"], s["level"]) for s in table.seats]
-        self._run(table, Session(table.game, table.config, table.seed, seats))
+        session = Session(table.game, table.config, table.seed, seats, daily=table.daily)
+        if table.daily:
+            session.recorder = DailyAttempt(self, table)
+        self._run(table, session)
 
     def _run(self, table: LiveTable, session: Session) -> None:
         """Every human seat is taken: the host runs the table; every change is stored."""
@@ -466,10 +619,16 @@ class TableService:
 
         players = [s.get("player") if s["kind"] == "human" else None for s in table.seats]
         finished = replace(session.finished_game(players=players), table=table.code)
+        if table.daily and table.maker is not None:
+            # (`finished.daily` comes from the session: a resumed table's is its save's)
+            self.store.daily_begun(table.maker, table.game, table.daily, table.code)  # (if no move was its own)
+            finished = replace(finished, daily=table.daily, counted=self.counts(table, table.maker))
         try:
             self.store.record_finished(table.code, finished)
         except Exception as exc:  # noqa: BLE001 - the players' own histories still get it
             log.error("table %s: its finished game wasn't kept: %s", table.code, exc)
+        if table.daily:
+            self._boards.pop((table.game, table.daily), None)  # (kept now: its leaderboard is read again)
         for seat, player in enumerate(players):
             if player is None:
                 continue
@@ -477,8 +636,11 @@ class TableService:
             try:
                 if not load_settings(home / "config" / "settings.json")[0].keep_history:
                     continue
+                mine = replace(finished, humans=(seat,))
+                if table.daily:  # (their copy has no deal to read: the seed is the server's secret that day)
+                    mine = replace(mine, document={})
                 with History.open(history_path(home / "saves"), keep=True) as history:
-                    history.record(replace(finished, humans=(seat,)))
+                    history.record(mine, daily_rule=not table.daily)
             except Exception as exc:  # noqa: BLE001 - one player's history never stops the table
                 log.error("table %s: not kept in %s's history: %s", table.code, player[:12], exc)
 
@@ -501,6 +663,27 @@ class TableService:
         finally:
             link.close()
             self.links.discard(link)
+
+
+def board_words(words: str, game, seat: int) -> str:
+    """The leaderboard's words for a result: "8 points"; "won in 40 moves"; "2nd of 4"."""
+    return f"won in {game.moves} moves" if len(game.seats) > 1 and game.won(seat) else words
+
+
+class DailyAttempt:
+    """A daily table's session's recorder: its first move of the player's own notes the attempt
+    (only a player's first attempt of the day counts). The finish is kept by the service."""
+
+    def __init__(self, service: TableService, table: LiveTable) -> None:
+        self.service, self.table = service, table
+
+    def begun(self, session: Session) -> None:
+        table = self.table
+        if table.maker is not None:
+            self.service.store.daily_begun(table.maker, table.game, table.daily, table.code)
+
+    def __call__(self, session: Session) -> None:
+        return None  # (the service keeps the finished game: `TableService._keep_finished`)
 
 
 @dataclass(eq=False)
@@ -573,7 +756,14 @@ class ClientLink:
             return {"name": service.rename(self.player, request.get("name"))}
         name = service.name_of(self.player)
         if op == "tables":
-            return {"tables": [t.summary(self.player) for t in service.tables.values() if not t.finished]}
+            return {"tables": [t.summary(self.player) for t in service.tables.values()
+                               if not t.finished and t.seen_by(self.player)]}  # (a daily table: its player's)
+        if op == "daily":  # (read only: today's leaderboards and your own status)
+            return service.daily_boards(self.player)
+        if op == "daily_start":  # (your own attempt only: the table is made for this player)
+            return self.listen(*service.join(self.player, name, service.daily_start(self.player, name,
+                                                                                    request.get("game"),
+                                                                                    self.address).code))
         if op == "create":
             table = service.create(self.player, name, request, self.address)
             return {"code": table.code}
@@ -588,7 +778,7 @@ class ClientLink:
             if op == "join":
                 table, seat = service.join(self.player, name, request.get("code"))
             else:
-                table, seat = service.table(request.get("code")), None
+                table, seat = service.table(request.get("code"), self.player), None
             if table.host is None:
                 return {"code": table.code, "waiting": True}
             return self.listen(table, seat)

@@ -28,6 +28,9 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE TABLE IF NOT EXISTS results (
     code TEXT NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL, result TEXT NOT NULL,
     finished REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS daily_attempts (
+    player TEXT NOT NULL, game TEXT NOT NULL, day TEXT NOT NULL, code TEXT NOT NULL, started REAL NOT NULL,
+    PRIMARY KEY (player, game, day, code));
 """
 
 
@@ -64,6 +67,21 @@ class Store:
             self._db.execute("INSERT INTO players (id, name) VALUES (?, ?) "
                              "ON CONFLICT(id) DO UPDATE SET name = excluded.name", (player, name))
 
+    # -- the daily deal: each player's attempts ----------------------------------------------------
+    def daily_begun(self, player: str, game: str, day: str, code: str) -> None:
+        """A player's attempt at a day's deal has begun (its first move, at table `code`)."""
+        with self._lock:
+            self._db.execute("INSERT OR IGNORE INTO daily_attempts (player, game, day, code, started) "
+                             "VALUES (?, ?, ?, ?, ?)", (player, game, day, code, time.time()))
+
+    def daily_attempts(self, player: str, game: str, day: str) -> list[str]:
+        """The codes of a player's attempts at a day's deal of a game, first begun first: only
+        the first one counts."""
+        with self._lock:
+            return [row[0] for row in self._db.execute(
+                "SELECT code FROM daily_attempts WHERE player = ? AND game = ? AND day = ? ORDER BY started, rowid",
+                (player, game, day))]
+
     # -- tables -------------------------------------------------------------------------------
     def put_table(self, code: str, setup: dict[str, Any], status: str, game: dict[str, Any] | None) -> None:
         """The table's setup and state; `game` is its save document (None while it waits for
@@ -86,8 +104,10 @@ class Store:
 
     def record_finished(self, code: str, game: FinishedGame) -> int:
         """A table's game is over: kept in the server's history (once, however often its end is
-        reached: a server restarted at a finished game), then the table is marked over."""
-        row = self.finished.record(game)
+        reached: a server restarted at a finished game), then the table is marked over. A daily
+        deal comes counted or not already (the server counts each player's first attempt: the
+        history's own rule would count the server's first game of the day, whoever played it)."""
+        row = self.finished.record(game, daily_rule=False)
         with self._lock:
             self._db.execute("UPDATE tables SET status = 'over', updated = ? WHERE code = ?", (time.time(), code))
         return row

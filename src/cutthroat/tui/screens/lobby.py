@@ -6,6 +6,10 @@ first), and gets a four-letter code to tell them. Enter takes a free seat at the
 only), `x` closes a waiting table you made, `N` changes your name. A table starts once every
 human seat is taken; the lobby waits with you and opens it.
 
+Under the list, today's deal: one game's leaderboard at a time (`g` shows the next game's), and
+`t` plays that game's deal here (Kill The Kings alone, the others against the fixed daily bots),
+dealt from the server's secret seed. Only your first attempt of the day counts.
+
 Everything here that came from a player (names, the server's refusals, which may quote them) is
 shown as plain text (`plain`/`escape`), never as markup.
 """
@@ -55,7 +59,7 @@ def table_line(table: dict, width: int = 72) -> str:
     status = {"waiting": "waiting", "playing": "playing", "over": "over"}[table["status"]]
     head = f"{table['code']}  {table['title'][:22]:<22} {status:<8} "
     tail = [f"{free} free"] if free else []
-    for longest in range(max((len(n) for n in named), default=0), 3, -1):
+    for longest in range(max(4, *(len(n) for n in named)) if named else 4, 3, -1):
         line = head + " · ".join([shortened(n, longest) + m for n, m in zip(named, marks)] + tail)
         if cell_len(line) <= width:
             return line
@@ -106,21 +110,31 @@ class LobbyScreen(Screen):
         Binding("s", "start_now", "start"),
         Binding("x", "close_table", "close"),
         Binding("N", "rename", "name"),
+        Binding("t", "daily", "today's deal"),
+        Binding("g", "next_board", "next game", show=False),  # (the panel's first line says it)
+        Binding("G", "next_board(-1)", "previous game", show=False),
         Binding("r", "refresh", "refresh", show=False),  # (the list refreshes itself every second)
     ])
 
     #: How long a refusal stays under the list before the once-a-second status may replace it.
     ERROR_SECONDS = 8.0
+    #: How often the leaderboards are read again while the lobby is on show (seconds).
+    BOARD_SECONDS = 15.0
 
     def __init__(self, join: str | None = None) -> None:
         """`join`: a table code to take your seat at once (the title's Continue)."""
         super().__init__()
         self.tables: list[dict] | None = None  # (None: not read yet)
+        #: Your daily tables not yet over (the server lists them to you only): not in the list
+        #: (the panel's `t` takes you back), but the title's Continue may join one by its code.
+        self.daily_tables: list[dict] = []
         self.waiting: str | None = None  # the code of the table we wait at
         self.made: str | None = None  # the code of the table we made (its maker may start it early)
         self.watching = False
         self.join_code = join
         self.error_until = 0.0  # (time.monotonic) a refusal is on show until then
+        self.boards: dict | None = None  # today's leaderboards as the server last told them
+        self.board = 0  # the game whose leaderboard is on show (index into boards["games"])
 
     @property
     def client(self):
@@ -130,17 +144,20 @@ class LobbyScreen(Screen):
         yield Static(" CUTTHROAT ▸ Lobby", id="lobby-title", classes="title-bar")
         yield Static("Tables on this server", id="lobby-head")
         yield OptionList(id="lobby-list")
+        yield Static(id="lobby-daily")
         yield Static(id="lobby-results")
         yield Static(id="lobby-status")
         yield KeysFooter(compact=True)  # (every key fits at 80 columns)
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self.refresh_tables)
+        self.set_interval(self.BOARD_SECONDS, self.refresh_boards)
         if not self.client.name:
             self.ask_name(first=True)
         else:
             self.show_name()
         self.refresh_tables()
+        self.refresh_boards()
         if self.join_code:
             self.take_seat(self.join_code)
 
@@ -203,6 +220,8 @@ class LobbyScreen(Screen):
         except ServiceError as exc:
             self.status(f"✗ {exc}")
             return
+        self.daily_tables = [t for t in tables if t.get("daily")]
+        tables = [t for t in tables if not t.get("daily")]
         menu = self.query_one("#lobby-list", OptionList)
         if tables != self.tables:
             highlighted = menu.highlighted
@@ -234,9 +253,78 @@ class LobbyScreen(Screen):
         text = " · ".join(f"{r['title'].split(':')[0]} {'won' if r['won'] else 'lost'}" for r in results)
         self.query_one("#lobby-results", Static).update(plain(f"Your last games: {text}" if text else ""))
 
+    # -- today's deal -------------------------------------------------------------------------------
+    def on_screen_resume(self) -> None:
+        self.refresh_boards()  # (back from a table: a deal may have just been played)
+
+    def refresh_boards(self) -> None:
+        """Today's leaderboards, read again (a server without them: no panel)."""
+        if self.app.screen is not self:
+            return
+        try:
+            boards = self.client.request("daily")
+        except ServiceError:
+            boards = None
+        if boards != self.boards:
+            self.boards = boards
+            self.show_board()
+            self.refresh_bindings()
+
+    def shown_board(self) -> dict | None:
+        games = (self.boards or {}).get("games") or []
+        return games[self.board % len(games)] if games else None
+
+    def show_board(self) -> None:
+        """The leaderboard of one game, as plain text: a line on the game and how you stand,
+        then each player's counted result, best first (ties: who finished first)."""
+        board = self.shown_board()
+        panel = self.query_one("#lobby-daily", Static)
+        if board is None:
+            panel.update("")
+            return
+        games = len(self.boards["games"])
+        status = {"playing": "yours is on: t takes you back"}.get(board["status"], board["status"])
+        head = f"Today's deal · {board['title'].split(':')[0]} · {status}"
+        more = f" · g: next game ({self.board % games + 1}/{games})" if games > 1 else ""
+        lines = [shortened(head, 76 - len(more)) + more]
+        for row in board["board"]:
+            mark = "  ← you" if row["you"] else ""
+            lines.append(f"{row['rank']:>3}. {shortened(row['name'], NAME_MAX):<{NAME_MAX}}  {row['result']}{mark}")
+        if not board["board"]:
+            lines.append("     Nobody has played it yet today: t deals it for you")
+        panel.update(plain("\n".join(lines)))
+
+    def action_next_board(self, step: int = 1) -> None:
+        if self.boards and self.boards.get("games"):
+            self.board = (self.board + step) % len(self.boards["games"])
+            self.show_board()
+
+    def action_daily(self) -> None:
+        """Today's deal of the game on show: your attempt (again, if one is playing). A deal you
+        have played is asked about first: another go is played, never counted."""
+        board = self.shown_board()
+        if board is None:
+            return
+        if board["status"] in ("not yet played", "playing"):
+            self.play_daily(board["game"], resumes=board["status"] == "playing")
+            return
+        title = board["title"].split(":")[0]
+        self.app.push_screen(ConfirmScreen(f"Play today's {title} again?",
+                                           "Only your first attempt of the day counts: this one won't."),
+                             lambda yes: yes and self.is_active and self.play_daily(board["game"]))
+
+    def play_daily(self, game: str, resumes: bool = False) -> None:
+        try:
+            joined = self.client.request("daily_start", game=game)
+        except ServiceError as exc:
+            self.refuse(str(exc))
+            return
+        self.say("")
+        self.app.open_remote_table(joined, resumes=resumes)
+
     def table(self, code: str) -> dict | None:
         """The table `code` as the list last read it."""
-        return next((t for t in self.tables or [] if t["code"] == code), None)
+        return next((t for t in [*(self.tables or []), *self.daily_tables] if t["code"] == code), None)
 
     def highlighted(self) -> str | None:
         menu = self.query_one("#lobby-list", OptionList)
@@ -267,6 +355,10 @@ class LobbyScreen(Screen):
                              lambda code: code and self.is_active and self.take_seat(code))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_board":  # (a server that tells today's deal)
+            return self.shown_board() is not None
+        if action == "daily":  # (not while you wait for friends at a table: the footer has `s` then)
+            return self.shown_board() is not None and self.waiting is None
         if action == "start_now":  # while you wait at a table you made
             return self.waiting is not None and self.made == self.waiting
         if action == "close_table":  # a waiting table of yours is highlighted (the server checks again)
