@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -46,11 +47,20 @@ class FakeService:
         self.daily: dict | None = None  # today's leaderboards (None: the server tells none)
         self.refuse: dict[str, str] = {}
         self.requests: list[tuple[str, dict]] = []
+        self.on_tables_changed = None  # (the lobby's: called when the list may read differently)
+
+    def changed(self) -> None:
+        """The server's word that the list may read differently, from its reader thread as the
+        real client's comes."""
+        if self.on_tables_changed is not None:  # (not waited for: it waits for the app's loop)
+            threading.Thread(target=self.on_tables_changed).start()
 
     def request(self, op: str, **fields):
         self.requests.append((op, fields))
         if op in self.refuse:
             raise ServiceError(self.refuse[op])
+        if op == "watch_tables":
+            return {}
         if op == "tables":
             return {"tables": copy.deepcopy(self.tables)}
         if op == "results":
@@ -213,11 +223,42 @@ async def test_a_refusal_stays_under_the_list_while_the_list_refreshes(error_log
         await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert status(lobby) == "✗ No open table has the code 'ZZ'"
         asked = len(service.requests)
+        for _ in range(2):
+            service.changed()
         await wait_until(pilot, lambda: [op for op, _ in service.requests[asked:]].count("tables") >= 2)
         await pilot.pause()
         assert status(lobby) == "✗ No open table has the code 'ZZ'"  # two refreshes later, still there
-        lobby.error_until = 0.0  # (its time is up)
+        lobby.error_until = 0.0  # (its time is up: its timer brings the status back)
+        lobby.status_back()
         await wait_until(pilot, lambda: "waiting for 1 more player" in status(lobby))
+        assert no_errors(error_log)
+
+
+@async_test
+async def test_the_list_is_read_when_the_server_says_it_changed_and_not_meanwhile(error_log, monkeypatch) -> None:
+    """No poll: the lobby asks for the list when it opens and when the server says it may read
+    differently (a table made, joined, started, closed or over), never while nothing happens;
+    a refusal's time up, the status is back by itself."""
+    monkeypatch.setattr(LobbyScreen, "ERROR_SECONDS", 0.05)
+    service = FakeService([waiting_table("ABCD")])
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await to_lobby(pilot)
+        assert ("watch_tables", {}) in service.requests
+        asked = len(service.requests)
+        for _ in range(20):
+            await pilot.pause(0.05)
+        assert [op for op, _ in service.requests[asked:]] == []  # nothing happened: nothing asked
+        service.tables.append(waiting_table("EFGH"))
+        service.changed()
+        await wait_until(pilot, lambda: lobby.table("EFGH") is not None)
+        await pilot.press("enter")  # a seat at ABCD: waiting
+        await wait_until(pilot, lambda: "waiting for 1 more player" in status(lobby))
+        refused, refuse = [], lobby.refuse
+        lobby.refuse = lambda reason: (refused.append(reason), refuse(reason))
+        await pilot.press("c", "Z", "Z", "enter")
+        await wait_until(pilot, lambda: refused == ["No open table has the code 'ZZ'"])
+        await wait_until(pilot, lambda: "waiting for 1 more player" in status(lobby))  # (its time up)
         assert no_errors(error_log)
 
 
@@ -314,6 +355,7 @@ async def test_a_player_waiting_at_a_table_its_maker_closed_is_told(error_log) -
         await pilot.press("enter")
         await wait_until(pilot, lambda: lobby.waiting == "ABCD")
         service.tables = []
+        service.changed()
         await wait_until(pilot, lambda: status(lobby) == "✗ Table ABCD was closed")
         assert lobby.waiting is None and no_errors(error_log)
 
@@ -380,13 +422,21 @@ async def test_a_served_error_goes_to_the_servers_log_and_the_player_back_to_the
 
 @async_test
 async def test_a_served_error_that_keeps_coming_ends_the_app_with_one_line(error_log, capsys) -> None:
-    """The lobby's own refresh failing every second: once got over, then the app ends cleanly,
+    """The lobby's own reading of the list failing each time: once got over, then the app ends cleanly,
     the player told one line (no traceback on their terminal)."""
     service = Broken([waiting_table("ABCD")], fail=set())
     app = served_app(service)
     async with app.run_test(size=SIZE) as pilot:
         await to_lobby(pilot)
         service.fail.add("tables")
+        for _ in range(5):  # (the server says the list changed: the lobby's reading it fails, again)
+            if not app.is_running:
+                break
+            service.changed()
+            for _ in range(100):
+                if not app.is_running:
+                    break
+                await asyncio.sleep(0.02)
         await wait_without_pilot(lambda: not app.is_running, timeout=20)
     assert app.return_code == 1
     assert error_log.read_text().count("Traceback") >= 2

@@ -350,3 +350,40 @@ def test_an_older_servers_result_lines_are_still_read(tmp_path):
         assert running.service.results_of("p-ana") == [{"code": "ABCD", "title": "Psycho Killer", "won": True}]
     finally:
         running.stop()
+
+
+def test_a_lobby_is_told_when_the_list_of_tables_may_read_differently_and_only_then(tmp_path):
+    """No lobby polls: one that asked `watch_tables` hears "the list may read differently" after
+    a table is made, joined, started early, closed, and after a name changes; never after a read
+    (the list, results, today's boards). A request of the watcher's own after each is the barrier:
+    what the server pushed before answering it has arrived."""
+    running = Running(tmp_path / "server")
+    try:
+        ana, bob, cy = (running.client(p, n) for p, n in (("p-ana", "Ana"), ("p-bob", "Bob"), ("p-cy", "Cy")))
+        told: list[int] = []
+        bob.on_tables_changed = lambda: told.append(1)
+        bob.request("watch_tables")
+
+        def heard_after(op: str, **fields) -> int:
+            before = len(told)
+            reply = ana.request(op, **fields)
+            bob.request("tables")  # (the barrier)
+            heard_after.reply = reply
+            return len(told) - before
+
+        seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]
+        assert heard_after("create", game="exploding-kittens", config={}, seats=seats) == 1
+        code = heard_after.reply["code"]
+        assert heard_after("tables") == 0 and heard_after("results") == 0 and heard_after("daily") == 0
+        before = len(told)
+        cy.request("join", code=code)
+        bob.request("tables")
+        assert len(told) == before + 1  # (someone else joined: told too)
+        assert heard_after("start_now", code=code) == 1
+        second = ana.request("create", game="exploding-kittens", config={}, seats=seats)["code"]
+        assert heard_after("close", code=second) == 1
+        assert heard_after("name", name="Anna") == 1
+        cy.close()  # (a watcher gone is told nothing: nothing breaks)
+        assert heard_after("tables") == 0
+    finally:
+        running.stop()

@@ -55,6 +55,9 @@ class ServiceClient:
         self._next = 0
         self._lock = threading.Lock()
         self.on_update: Callable[[dict[str, Any]], None] | None = None
+        #: Called (on the reader thread) when the server says the list of tables may read
+        #: differently, once `watch_tables` was asked.
+        self.on_tables_changed: Callable[[], None] | None = None
         self.closed = False
         self._reader = threading.Thread(target=self._read, name="cutthroat-service", daemon=True)
         self._reader.start()
@@ -90,6 +93,10 @@ class ServiceClient:
                 if "update" in message:
                     if self.on_update is not None:
                         self.on_update(message["update"])
+                    continue
+                if "lobby" in message:
+                    if self.on_tables_changed is not None:
+                        self.on_tables_changed()
                     continue
                 waiting = self._waiting.pop(message.get("re"), None)
                 if waiting is not None:

@@ -64,6 +64,8 @@ WAITING_HOURS = 6.0  # a table still waiting for its players this long is closed
 FINISHED_KEPT_SECONDS = 600.0  # a finished table's players may look at it this long, then it is let go
 RESULTS_LOOKED_AT = 500  # a lobby's "your last games" looks this far back (the server's newest games)
 BOT_THREADS = 2  # every table's bots think on this pool (the machine's cores, not a thread a table)
+#: Requests after which the list of tables may read differently: the lobbies are told.
+CHANGES_TABLES = frozenset({"name", "create", "start_now", "close", "join", "daily_start"})
 
 
 def _seconds(value: Any, default: float, least: float) -> float:
@@ -150,6 +152,10 @@ class TableService:
         self.socket_path = data / "service.sock"
         self._server: asyncio.AbstractServer | None = None
         self.links: set[ClientLink] = set()
+        #: The links whose lobby shows the list of tables: told when it may read differently
+        #: (`tables_changed`), so no lobby asks for it while nothing happens.
+        self.lobbies: set[ClientLink] = set()
+        self._lobbies_told = False
         self.hint_searches = asyncio.Semaphore(BOT_THREADS)  # hints searched at once, all players together
         #: Today's leaderboards as last read from the history, (game, day) → ranked: read again
         #: only once a daily deal is kept (every lobby asks for them now and then).
@@ -252,6 +258,22 @@ class TableService:
         self.tables.pop(table.code, None)
         self.store.put_table(table.code, table.setup(), "closed", None)
         log.info("table %s (%s) %s", table.code, table.game, why)
+        self.tables_changed()
+
+    def tables_changed(self) -> None:
+        """The list of tables may read differently (a table made, joined, started, closed, over or
+        let go; a name changed): each lobby watching it is told so, once for all the changes of a
+        turn of the loop, and asks for the list (which says what that player may see). On the
+        loop's thread."""
+        if self._lobbies_told or not self.lobbies:
+            return
+        self._lobbies_told = True
+
+        def tell() -> None:
+            self._lobbies_told = False
+            for link in list(self.lobbies):
+                link.send({"lobby": "tables"})
+        self.loop.call_soon(tell)
 
     def _seed(self) -> int:
         self._made += 1
@@ -553,7 +575,9 @@ class TableService:
             if self.tables.get(table.code) is table:
                 del self.tables[table.code]
             table.host.close()
+            self.tables_changed()
         self.loop.call_later(FINISHED_KEPT_SECONDS, let_go)
+        self.tables_changed()  # (a table over leaves the list; its result joins the lobby's)
 
     def _away(self, table: LiveTable, seat: int) -> None:
         """Nobody plays `seat` now: after the table's away time, a bot does until they are back."""
@@ -710,6 +734,7 @@ class ClientLink:
 
     def close(self) -> None:
         self.unlisten()
+        self.service.lobbies.discard(self)
         self.done = True
         self.writer.close()
 
@@ -730,8 +755,9 @@ class ClientLink:
             self.send({"error": "not a JSON object"})
             return
         rid = request.get("id")
+        op = str(request.get("op"))
         try:
-            reply = await self.answer(str(request.get("op")), request)
+            reply = await self.answer(op, request)
         except Refused as exc:
             self.send({"re": rid, "error": str(exc)})
             return
@@ -740,6 +766,8 @@ class ClientLink:
             self.send({"re": rid, "error": "the server could not do that"})
             return
         self.send({"re": rid, **reply})
+        if op in CHANGES_TABLES:
+            self.service.tables_changed()
 
     async def answer(self, op: str, request: dict[str, Any]) -> dict[str, Any]:
         service = self.service
@@ -755,6 +783,9 @@ class ClientLink:
         if op == "name":
             return {"name": service.rename(self.player, request.get("name"))}
         name = service.name_of(self.player)
+        if op == "watch_tables":  # (this lobby is told when the list may read differently)
+            service.lobbies.add(self)
+            return {}
         if op == "tables":
             return {"tables": [t.summary(self.player) for t in service.tables.values()
                                if not t.finished and t.seen_by(self.player)]}  # (a daily table: its player's)

@@ -22,6 +22,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -113,13 +114,11 @@ class LobbyScreen(Screen):
         Binding("t", "daily", "today's deal"),
         Binding("g", "next_board", "next game", show=False),  # (the panel's first line says it)
         Binding("G", "next_board(-1)", "previous game", show=False),
-        Binding("r", "refresh", "refresh", show=False),  # (the list refreshes itself every second)
+        Binding("r", "refresh", "refresh", show=False),  # (the list refreshes itself when it changes)
     ])
 
-    #: How long a refusal stays under the list before the once-a-second status may replace it.
+    #: How long a refusal stays under the list before the status (who a table waits for) is back.
     ERROR_SECONDS = 8.0
-    #: How often the leaderboards are read again while the lobby is on show (seconds).
-    BOARD_SECONDS = 15.0
 
     def __init__(self, join: str | None = None) -> None:
         """`join`: a table code to take your seat at once (the title's Continue)."""
@@ -150,8 +149,13 @@ class LobbyScreen(Screen):
         yield KeysFooter(compact=True)  # (every key fits at 80 columns)
 
     def on_mount(self) -> None:
-        self.set_interval(1.0, self.refresh_tables)
-        self.set_interval(self.BOARD_SECONDS, self.refresh_boards)
+        """The list is read now, and again whenever the server says it may read differently (a
+        table made, joined, started, closed or over): nothing is asked while nothing happens."""
+        self.client.on_tables_changed = self.told_tables_changed
+        try:
+            self.client.request("watch_tables")
+        except ServiceError as exc:
+            self.refuse(str(exc))
         if not self.client.name:
             self.ask_name(first=True)
         else:
@@ -197,14 +201,22 @@ class LobbyScreen(Screen):
         self._show(text)
 
     def refuse(self, reason: str) -> None:
-        """A refused request's one-line reason: it stays for ERROR_SECONDS, whatever the
-        once-a-second status would say meanwhile."""
+        """A refused request's one-line reason: it stays for ERROR_SECONDS, whatever the status
+        would say meanwhile; then the status (the table you wait at) is back."""
         self._show(f"✗ {reason}")
         self.error_until = time.monotonic() + self.ERROR_SECONDS
+        self.set_timer(self.ERROR_SECONDS, self.status_back)
         self.app.bell()
 
+    def status_back(self) -> None:
+        if time.monotonic() < self.error_until - 1.0:
+            return  # (a newer refusal: its own timer brings the status back)
+        self.error_until = 0.0
+        if self.is_attached and self.waiting is not None and self.tables is not None:
+            self.wait_at(self.waiting)
+
     def status(self, text: str) -> None:
-        """The once-a-second status (who a table waits for): shown unless a refusal is."""
+        """The status (who a table waits for): shown unless a refusal is."""
         if time.monotonic() >= self.error_until:
             self._show(text)
 
@@ -254,7 +266,24 @@ class LobbyScreen(Screen):
         self.query_one("#lobby-results", Static).update(plain(f"Your last games: {text}" if text else ""))
 
     # -- today's deal -------------------------------------------------------------------------------
+    def on_unmount(self) -> None:
+        if self.client.on_tables_changed == self.told_tables_changed:
+            self.client.on_tables_changed = None
+
+    class TablesChanged(Message):
+        """The server's word that the list of tables may read differently."""
+
+    def told_tables_changed(self) -> None:
+        """(The service's reader thread: posted, never waited for.)"""
+        self.post_message(self.TablesChanged())
+
+    def on_lobby_screen_tables_changed(self, message: "LobbyScreen.TablesChanged") -> None:
+        """The list, and today's boards with it, read again."""
+        self.refresh_tables()
+        self.refresh_boards()  # (a daily deal over is a table over: its board may have moved)
+
     def on_screen_resume(self) -> None:
+        self.refresh_tables()  # (a change told while a table was on top waited for now)
         self.refresh_boards()  # (back from a table: a deal may have just been played)
 
     def refresh_boards(self) -> None:
