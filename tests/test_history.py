@@ -46,6 +46,9 @@ def test_migrates_from_every_earlier_version(tmp_path, start):
         if kept:
             assert kept[0].counted and kept[0].daily is None and kept[0].scores == [9]
         assert h.record(fg(when="2026-02-01T00:00:00")) is not None
+        # the games kept before are summed from their light rows as from the whole games
+        assert h.facts("kill-the-kings") == records.entries(h.games(), "kill-the-kings")
+        assert len(h.facts("kill-the-kings")) == (2 if start >= 1 else 1)
 
 
 @pytest.mark.parametrize("content", [b"this is not sqlite at all\n" * 10,

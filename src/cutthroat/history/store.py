@@ -10,6 +10,7 @@ import os
 import sqlite3
 import threading
 from datetime import date, datetime, time, timedelta, timezone
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -125,11 +126,14 @@ class History:
         counted = game.counted
         if daily_rule and game.daily and counted:
             counted = self._first_daily(game.game, game.daily, game_id)
+        from cutthroat.history.records import fact_json
+
         cursor = db.execute(
-            f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}, mode, fact) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
              json.dumps(list(game.humans)), json.dumps(game.result), game.tie_break, game.moves,
-             game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table))
+             game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table, game.mode,
+             fact_json(replace(game, counted=bool(counted)))))
         db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
                    (cursor.lastrowid, json.dumps(game.document, ensure_ascii=False)))
         return cursor.lastrowid, True
@@ -222,6 +226,34 @@ class History:
         finally:
             if collecting:
                 gc.enable()
+
+    def facts(self, game: str) -> "list[Fact]":
+        """The counted entries of `game` as its home side played them, oldest first: the light
+        rows Records sums (`records.summed`), read from one index without decoding any game."""
+        from cutthroat.history.records import facts_from_rows
+
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT finished_at, id, mode, fact FROM games INDEXED BY games_facts"
+                " WHERE game = ? AND counted AND fact IS NOT NULL ORDER BY finished_at, id", (game,)).fetchall()
+        return facts_from_rows(rows)
+
+    def modes(self, game: str) -> set[str]:
+        """The modes (recipes) `game` was played in here."""
+        with self._lock:
+            return {row[0] for row in self._db.execute("SELECT DISTINCT mode FROM games WHERE game = ?", (game,))}
+
+    def player_names(self, game: str) -> list[str]:
+        """`records.players` of `game`'s games, from each distinct table's seats (few) and counts."""
+        from cutthroat.history.records import players
+
+        with self._lock:
+            tables = self._db.execute("SELECT seats, humans, count(*) FROM games WHERE game = ?"
+                                      " GROUP BY seats, humans ORDER BY max(finished_at || printf('%012d', id)) DESC",
+                                      (game,)).fetchall()  # (newest first, as `games` gives them)
+        return players((FinishedGame(game, {}, tuple(Seat.from_json(s) for s in json.loads(seats)),
+                                     tuple(json.loads(humans)), {}, datetime.now(timezone.utc)), n)
+                       for seats, humans, n in tables)
 
     def get(self, id: int) -> FinishedGame | None:
         """One game, with its document; None if there is no such game."""
