@@ -70,3 +70,9 @@ def test_records_from_light_rows_equal_records_from_whole_games(steps):
             for mode in [None, *h.modes(game_id)]:
                 assert records.summed([f for f in facts if mode is None or f.mode == mode], game_id, mode) == \
                     records.records(games, game_id, mode)
+
+
+def test_records_knows_kill_the_kings_targets_as_its_rules_have_them():
+    from cutthroat.games.kill_the_kings.cards import TARGETS
+
+    assert records.TARGETS == TARGETS

@@ -10,6 +10,7 @@ Streaks run over the games in the order they were finished, across modes unless 
 
 from __future__ import annotations
 
+import gc
 import json
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
@@ -17,8 +18,10 @@ from typing import Iterable, NamedTuple
 from cutthroat.history.model import FinishedGame
 
 KTK = "kill-the-kings"
-#: Kill The Kings' winning scores (the rules' `TARGETS`: Killer 7+, Psycho 11+ points).
-KILLER, PSYCHO = 7, 11
+#: Kill The Kings' winning scores per mode, as its rules have them (`kill_the_kings.cards.TARGETS`,
+#: checked equal by a test; here so that Records needn't load the game): Killer 7+, Psycho 11+.
+TARGETS = {"killer": 7, "psycho": 11}
+KILLER, PSYCHO = TARGETS["killer"], TARGETS["psycho"]
 #: Points a round scores for 0–4 kings killed (1 + 2 + 3 + 4 …).
 ROUND_POINTS = (0, 1, 3, 6, 10)
 LAST = 50
@@ -110,26 +113,42 @@ def fact_json(g: FinishedGame) -> str | None:
     if not facts:
         return None
     f = facts[0]
-    return json.dumps([f.seat, int(f.won), f.place, f.score, f.kings, f.rounds, list(f.levels)])
+    return json.dumps([f.seat, f.won, f.place, f.score, f.kings, f.rounds, ",".join(f.levels)])
 
 
-def facts_from_rows(rows: Iterable[tuple[str, int, str, str]]) -> list[Fact]:
+def names_json(g: FinishedGame) -> str:
+    """The names of a game's human seats, as the history keeps them beside it (`players`)."""
+    return json.dumps([g.seats[s].name for s in g.humans], ensure_ascii=False)
+
+
+def facts_from_rows(rows: list[tuple[str, int, str, str]]) -> list[Fact]:
     """Facts from the history's rows (finished_at, id, mode, fact_json), in their order."""
-    rows = list(rows)
-    parsed = json.loads("[" + ",".join(row[3] for row in rows) + "]")  # (one parse, not one a row)
-    levels: dict[tuple, tuple] = {}
-    return [Fact(when, id, mode, p[0], bool(p[1]), p[2], p[3], p[4], p[5], levels.setdefault(tuple(p[6]), tuple(p[6])))
-            for (when, id, mode, _), p in zip(rows, parsed)]
+    collecting = gc.isenabled()
+    gc.disable()  # (thousands of new objects, none of them garbage: no collections while they come)
+    try:
+        parsed = json.loads("[" + ",".join(row[3] for row in rows) + "]")  # (one parse, not one a row)
+        levels: dict[str, tuple[str, ...]] = {"": ()}
+        for text in {p[6] for p in parsed} - {""}:
+            levels[text] = tuple(text.split(","))
+        make = Fact._make
+        return [make((row[0], row[1], row[2], p[0], p[1], p[2], p[3], p[4], p[5], levels[p[6]]))
+                for row, p in zip(rows, parsed)]
+    finally:
+        if collecting:
+            gc.enable()
 
 
-def players(games: Iterable[FinishedGame | tuple[FinishedGame, int]]) -> list[str]:
-    """The names of the human seats in these games, most games first (a game may come with how
-    many games it stands for: `(game, count)`)."""
+def players(games: Iterable[FinishedGame]) -> list[str]:
+    """The names of the human seats in these games, most games first."""
+    return players_of(([g.seats[seat].name for seat in g.humans], 1) for g in games)
+
+
+def players_of(tables: Iterable[tuple[list[str], int]]) -> list[str]:
+    """`players` of games given as (their human seats' names, how many such games), newest first
+    (a name written two ways is written as its newest game has it)."""
     seen: dict[str, list] = {}
-    for g in games:
-        g, n = g if isinstance(g, tuple) else (g, 1)
-        for seat in g.humans:
-            name = g.seats[seat].name
+    for names, n in tables:
+        for name in names:
             entry = seen.setdefault(name.casefold(), [name, 0])
             entry[1] += n
     return [name for name, _ in sorted(seen.values(), key=lambda e: (-e[1], e[0].casefold()))]

@@ -126,14 +126,15 @@ class History:
         counted = game.counted
         if daily_rule and game.daily and counted:
             counted = self._first_daily(game.game, game.daily, game_id)
-        from cutthroat.history.records import fact_json
+        from cutthroat.history.records import fact_json, names_json
 
         cursor = db.execute(
-            f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}, mode, fact) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}, mode, fact, names)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
              json.dumps(list(game.humans)), json.dumps(game.result), game.tie_break, game.moves,
              game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table, game.mode,
-             fact_json(replace(game, counted=bool(counted)))))
+             fact_json(replace(game, counted=bool(counted))), names_json(game)))
         db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
                    (cursor.lastrowid, json.dumps(game.document, ensure_ascii=False)))
         return cursor.lastrowid, True
@@ -232,10 +233,17 @@ class History:
         rows Records sums (`records.summed`), read from one index without decoding any game."""
         from cutthroat.history.records import facts_from_rows
 
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT finished_at, id, mode, fact FROM games INDEXED BY games_facts"
-                " WHERE game = ? AND counted AND fact IS NOT NULL ORDER BY finished_at, id", (game,)).fetchall()
+        with self._lock:  # (the rows come as one list while collections wait: see `_decoded`)
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                rows = self._db.execute(
+                    "SELECT finished_at, id, mode, fact FROM games INDEXED BY games_facts"
+                    " WHERE game = ? AND counted = 1 AND fact IS NOT NULL ORDER BY finished_at, id",
+                    (game,)).fetchall()
+            finally:
+                if collecting:
+                    gc.enable()
         return facts_from_rows(rows)
 
     def modes(self, game: str) -> set[str]:
@@ -244,16 +252,14 @@ class History:
             return {row[0] for row in self._db.execute("SELECT DISTINCT mode FROM games WHERE game = ?", (game,))}
 
     def player_names(self, game: str) -> list[str]:
-        """`records.players` of `game`'s games, from each distinct table's seats (few) and counts."""
-        from cutthroat.history.records import players
+        """`records.players` of `game`'s games, from each distinct set of names (few) and its count."""
+        from cutthroat.history.records import players_of
 
         with self._lock:
-            tables = self._db.execute("SELECT seats, humans, count(*) FROM games WHERE game = ?"
-                                      " GROUP BY seats, humans ORDER BY max(finished_at || printf('%012d', id)) DESC",
-                                      (game,)).fetchall()  # (newest first, as `games` gives them)
-        return players((FinishedGame(game, {}, tuple(Seat.from_json(s) for s in json.loads(seats)),
-                                     tuple(json.loads(humans)), {}, datetime.now(timezone.utc)), n)
-                       for seats, humans, n in tables)
+            tables = self._db.execute(
+                "SELECT names, count(*) FROM games INDEXED BY games_names WHERE game = ? GROUP BY names"
+                " ORDER BY max(finished_at || printf('%012d', id)) DESC", (game,)).fetchall()  # (newest first)
+        return players_of((json.loads(names), n) for names, n in tables)
 
     def get(self, id: int) -> FinishedGame | None:
         """One game, with its document; None if there is no such game."""
