@@ -31,13 +31,15 @@ def when(finished_at) -> str:
 
 
 def game_words(game_id: str, finished) -> str:
-    """A game as the delete question names it: "Kill The Kings · Killer · 2026-12-03 14:31 · 8 points · won"."""
+    """A game as the delete question names it, in two lines: "Kill The Kings · Killer · 8 points ·
+    won", "finished 2026-12-03 14:31"."""
     from cutthroat.engine.registry import game_info
     from cutthroat.tui.daily import result_words
     from cutthroat.tui.screens.records import mode_name
 
     mode = f" · {mode_name(game_id, finished.mode)}" if finished.mode else ""
-    return f"{game_info(game_id).short}{mode} · {when(finished.finished_at)} · {result_words(finished)}"
+    daily = " · daily deal" if finished.daily else ""
+    return f"{game_info(game_id).short}{mode} · {result_words(finished)}{daily}\nfinished {when(finished.finished_at)}"
 
 
 def delete_game(app, game_id: str, finished, then) -> None:
@@ -61,7 +63,7 @@ def delete_game(app, game_id: str, finished, then) -> None:
             app.notify(escape(str(exc)), title="Not deleted", severity="error", timeout=8)
             return
         else:
-            app.notify(escape(words), title="Deleted from your history")
+            app.notify(escape(words.replace("\n", ", ")), title="Deleted from your history")
         then()
 
     app.push_screen(ConfirmScreen("Delete this game from your history?",
