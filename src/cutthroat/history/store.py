@@ -188,22 +188,17 @@ class History:
 
     # -- reading ------------------------------------------------------------------------------------
     def games(self, game: str | None = None, since: datetime | date | None = None,
-              until: datetime | date | None = None, *, documents: bool = False) -> list[FinishedGame]:
+              until: datetime | date | None = None, *, documents: bool = False, mode: str | None = None,
+              limit: int | None = None) -> list[FinishedGame]:
         """The games kept, newest first: of one game (registry id) if given, finished at `since` or
         later and before `until` (a date: from the start of that day, to the end of that day,
-        UTC). Without their documents unless asked (`get` reads one)."""
-        where, args = [], []
-        if game is not None:
-            where.append("game = ?")
-            args.append(game)
-        if since is not None:
-            where.append("finished_at >= ?")
-            args.append(_bound(since, end=False))
-        if until is not None:
-            where.append("finished_at < ?")
-            args.append(_bound(until, end=True))
-        # Read in the file's order and sorted here: faster than following the time index row by row.
-        sql = f"SELECT {_COLUMNS} FROM games" + (" WHERE " + " AND ".join(where) if where else "")
+        UTC), of one mode (`FinishedGame.mode`) if given, the newest `limit` if given. Without
+        their documents unless asked (`get` reads one)."""
+        where, args = self._where(game, since, until, mode)
+        # Read in the file's order and sorted here: faster than following the time index row by row
+        # (but for the newest few).
+        sql = f"SELECT {_COLUMNS} FROM games{where}" + (
+            f" ORDER BY finished_at DESC, id DESC LIMIT {int(limit)}" if limit is not None else "")
         asked = (sql, tuple(args), documents)
         with self._lock:
             version = (self._db.execute("PRAGMA data_version").fetchone()[0], self._db.total_changes)
@@ -274,9 +269,29 @@ class History:
             row = self._db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
         return None if row is None else self.get(row[0])
 
-    def count(self) -> int:
+    def count(self, game: str | None = None, since: datetime | date | None = None,
+              until: datetime | date | None = None, *, mode: str | None = None) -> int:
+        """How many games `games` would give with these filters."""
+        where, args = self._where(game, since, until, mode)
         with self._lock:
-            return self._db.execute("SELECT count(*) FROM games").fetchone()[0]
+            return self._db.execute(f"SELECT count(*) FROM games{where}", args).fetchone()[0]
+
+    @staticmethod
+    def _where(game: str | None, since, until, mode: str | None) -> tuple[str, list]:
+        where, args = [], []
+        if game is not None:
+            where.append("game = ?")
+            args.append(game)
+        if since is not None:
+            where.append("finished_at >= ?")
+            args.append(_bound(since, end=False))
+        if until is not None:
+            where.append("finished_at < ?")
+            args.append(_bound(until, end=True))
+        if mode is not None:
+            where.append("mode = ?")
+            args.append(mode)
+        return (" WHERE " + " AND ".join(where) if where else ""), args
 
     # -- moving to another machine ----------------------------------------------------------------
     def export_rows(self) -> list[dict[str, Any]]:

@@ -99,10 +99,13 @@ class PastGamesScreen(Screen):
         Binding("k", "cursor(-1)", show=False),
     ])
 
-    def __init__(self, game_id: str, games: Sequence, where: Content | str) -> None:
+    def __init__(self, game_id: str, games: Sequence, where: Content | str, total: int | None = None) -> None:
+        """`games`: the newest first (the first `LISTED` are listed); `total`: how many there are
+        in all, if more than these."""
         super().__init__()
         self.game_id = game_id
         self.games = list(games)
+        self.total = len(self.games) if total is None else max(total, len(self.games))
         self.where = where
 
     def compose(self) -> ComposeResult:
@@ -117,8 +120,8 @@ class PastGamesScreen(Screen):
 
     def count_text(self) -> str:
         listed = min(len(self.games), LISTED)
-        return (f"{counted(len(self.games), 'game')}, newest first" if listed == len(self.games) else
-                f"The newest {listed} of {len(self.games):,} games (Records' filters narrow them)")
+        return (f"{counted(self.total, 'game')}, newest first" if listed == self.total else
+                f"The newest {listed} of {self.total:,} games (Records' filters narrow them)")
 
     def on_mount(self) -> None:
         menu = self.query_one("#past-list", OptionList)
@@ -143,6 +146,7 @@ class PastGamesScreen(Screen):
             return
         index = self.games.index(finished)
         self.games.remove(finished)
+        self.total -= 1
         if not self.games:
             pop_if_top(self.app, self)
             return

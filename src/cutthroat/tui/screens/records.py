@@ -387,8 +387,15 @@ class RecordsScreen(Screen):
     def action_past_games(self) -> None:
         from cutthroat.tui.screens.past_games import PastGamesScreen
 
-        if self.shown_count:
-            self.app.push_screen(PastGamesScreen(self.game, self.filtered(), self.query_one("#records-where", Static).content))
+        from cutthroat.tui.daily import open_history
+        from cutthroat.tui.screens.past_games import LISTED
+
+        history = open_history(self.app)
+        if self.shown_count and history is not None:  # (the newest of them, and how many: not every game read)
+            since, mode = self.since(), self.modes[self.mode_index]
+            games = history.games(self.game, since, mode=mode, limit=LISTED)
+            self.app.push_screen(PastGamesScreen(self.game, games, self.query_one("#records-where", Static).content,
+                                                 history.count(self.game, since, mode=mode)))
 
     def action_daily(self) -> None:
         from cutthroat.tui.daily import start_daily
