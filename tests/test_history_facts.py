@@ -17,7 +17,7 @@ from cutthroat.history.store import History
 
 SEATS = [(Seat("Ana", "human"),), (Seat("Ana", "human"), Seat("Rex", "bot", "hard")),
          (Seat("Ana", "human"), Seat("Bob", "human"), Seat("Mia", "bot", "heuristic")),
-         (Seat("Rex", "bot", "easy"), Seat("ana", "human"), Seat("Zed", "bot", "hard"))]
+         (Seat("Rex", "bot", "easy"), Seat("ana", "human"), Seat("Zed", "bot", "hard, or odd"))]
 
 
 @st.composite

@@ -113,7 +113,7 @@ def fact_json(g: FinishedGame) -> str | None:
     if not facts:
         return None
     f = facts[0]
-    return json.dumps([f.seat, f.won, f.place, f.score, f.kings, f.rounds, ",".join(f.levels)])
+    return json.dumps([f.seat, f.won, f.place, f.score, f.kings, f.rounds, list(f.levels)], ensure_ascii=False)
 
 
 def names_json(g: FinishedGame) -> str:
@@ -127,11 +127,9 @@ def facts_from_rows(rows: list[tuple[str, int, str, str]]) -> list[Fact]:
     gc.disable()  # (thousands of new objects, none of them garbage: no collections while they come)
     try:
         parsed = json.loads("[" + ",".join(row[3] for row in rows) + "]")  # (one parse, not one a row)
-        levels: dict[str, tuple[str, ...]] = {"": ()}
-        for text in {p[6] for p in parsed} - {""}:
-            levels[text] = tuple(text.split(","))
-        make = Fact._make
-        return [make((row[0], row[1], row[2], p[0], p[1], p[2], p[3], p[4], p[5], levels[p[6]]))
+        levels: dict[tuple[str, ...], tuple[str, ...]] = {}  # (the same few sets of levels, kept once)
+        make, level = Fact._make, levels.setdefault
+        return [make((row[0], row[1], row[2], p[0], p[1], p[2], p[3], p[4], p[5], level(tuple(p[6]), tuple(p[6]))))
                 for row, p in zip(rows, parsed)]
     finally:
         if collecting:
