@@ -38,14 +38,25 @@ def test_migrates_from_every_earlier_version(tmp_path, start):
                    " VALUES ('old', 'kill-the-kings', '{\"mode\": \"killer\"}', '[{\"name\": \"Ana\", \"kind\": \"human\"}]',"
                    " '[0]', '{\"winners\": [0], \"scores\": [9]}', 40, 60.0, '2026-01-01T00:00:00.000000+00:00')")
         db.execute("INSERT INTO documents VALUES (1, '{}')")
+        db.execute("INSERT INTO games (game_id, game, options, seats, humans, result, moves, duration_s, finished_at)"
+                   " VALUES ('old-2', 'psycho-killer', '{}', '[{\"name\": \"Ana\", \"kind\": \"human\"}, {\"name\":"
+                   " \"Rex\", \"kind\": \"bot\", \"level\": \"hard\"}]', '[0]', '{\"winners\": [1], \"placements\":"
+                   " [2, 1], \"scores\": [9, 3]}', 40, 60.0, '2026-01-02T00:00:00.000000+00:00')")
     db.close()
     with History.open(path, keep=True) as h:
         assert h._db.execute("PRAGMA user_version").fetchone()[0] == schema.VERSION
         kept = h.games()
-        assert [g.game_id for g in kept] == (["old"] if start >= 1 else [])
+        assert [g.game_id for g in kept] == (["old-2", "old"] if start >= 1 else [])
         if kept:
-            assert kept[0].counted and kept[0].daily is None and kept[0].scores == [9]
+            assert kept[1].counted and kept[1].daily is None and kept[1].scores == [9]
         assert h.record(fg(when="2026-02-01T00:00:00")) is not None
+        # the games kept before are summed from their light rows as from the whole games
+        assert h.facts("kill-the-kings") == records.entries(h.games(), "kill-the-kings")
+        assert len(h.facts("kill-the-kings")) == (2 if start >= 1 else 1)
+        assert h.facts("psycho-killer") == records.entries(h.games(), "psycho-killer")
+        if start >= 1:
+            assert [(f.won, f.place, f.levels) for f in h.facts("psycho-killer")] == [(False, 2, ("hard",))]
+            assert h.player_names("psycho-killer") == ["Ana"] and h.modes("psycho-killer") == {""}
 
 
 @pytest.mark.parametrize("content", [b"this is not sqlite at all\n" * 10,

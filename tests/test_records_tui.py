@@ -263,3 +263,89 @@ async def test_player_names_are_shown_as_typed() -> None:
         await pilot.press("enter", "enter")  # a past game's result: its seats by name
         await wait_until(pilot, lambda: isinstance(app.screen, PastGameScreen))
         await wait_until(pilot, lambda: "[/]Bo" in lines(app) and "Ana" in lines(app))
+
+
+# -- the figures at once, and deleting one game ----------------------------------------------------
+@async_test
+async def test_records_opens_on_the_light_rows_without_reading_whole_games(monkeypatch) -> None:
+    """The figures (and the chart) come from each game's light row: no game is decoded to open
+    Records (but today's); the past games read only the newest they list."""
+    from cutthroat.history.store import History
+
+    fill()
+    read = []
+    games = History.games
+    # (today's deal reads today's games: `since` today)
+    def reading(self, *args, **kwargs):
+        if "since" not in kwargs:  # (today's deal reads today's games)
+            read.append((args, kwargs))
+        return games(self, *args, **kwargs)
+
+    monkeypatch.setattr(History, "games", reading)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("R")
+        await wait_until(pilot, lambda: records_shown(app))
+        assert "Games 61   Won 26 (43%)" in lines(app) and "Last 50 games, points" in lines(app)
+        assert read == []
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGamesScreen) and "61 games" in lines(app))
+        assert read == [(("kill-the-kings", None), {"mode": None, "limit": 300})]
+
+
+@async_test
+async def test_d_deletes_one_game_after_a_yes_and_records_no_longer_count_it() -> None:
+    from cutthroat.tui.daily import open_history
+    from cutthroat.tui.screens.confirm import ConfirmScreen
+
+    fill(daily=False, multi=False)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("R")
+        await wait_until(pilot, lambda: records_shown(app) and "Games 60 " in lines(app))
+        await pilot.press("tab", "tab", "right", "right")  # the last 7 days: 6 games
+        await wait_until(pilot, lambda: "Games 6 " in lines(app))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGamesScreen) and "6 games" in lines(app))
+        newest = app.screen.games[0]
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "Delete this game from your history?" in lines(app)
+        await pilot.press("n")  # no: nothing happens
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+        assert "6 games" in lines(app) and open_history(app).get(newest.id) is not None
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGamesScreen) and "5 games" in lines(app))
+        assert open_history(app).get(newest.id) is None and newest not in app.screen.games
+        # on its result screen too: the second newest
+        second = app.screen.games[1]
+        await pilot.press("down", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGameScreen))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGamesScreen) and "4 games" in lines(app))
+        assert open_history(app).get(second.id) is None
+        await pilot.press("escape")  # Records counts them no more, with its filters kept
+        await wait_until(pilot, lambda: isinstance(app.screen, RecordsScreen) and "Games 4 " in lines(app))
+        await pilot.press("left", "left")  # all time
+        await wait_until(pilot, lambda: "Games 58 " in lines(app))
+
+
+@async_test
+async def test_past_games_of_a_long_history_list_the_newest_and_count_them_all() -> None:
+    from helpers_records import many
+
+    many(305)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("R")
+        await wait_until(pilot, lambda: records_shown(app) and "Games 305 " in lines(app))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+        await wait_until(pilot, lambda: "The newest 300 of 305 games (Records' filters narrow them)" in lines(app))
+        assert app.screen.query_one(OptionList).option_count == 300
+        await pilot.press("d", "y")
+        await wait_until(pilot, lambda: "The newest 299 of 304 games" in lines(app))

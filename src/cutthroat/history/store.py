@@ -10,6 +10,7 @@ import os
 import sqlite3
 import threading
 from datetime import date, datetime, time, timedelta, timezone
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -126,11 +127,15 @@ class History:
         counted = game.counted
         if daily_rule and game.daily and counted:
             counted = self._first_daily(game.game, game.daily, game_id)
+        from cutthroat.history.records import fact_json, names_json
+
         cursor = db.execute(
-            f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT INTO games ({_COLUMNS.removeprefix('id, ')}, mode, fact, names)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (game_id, game.game, json.dumps(game.options), json.dumps([s.to_json() for s in game.seats]),
              json.dumps(list(game.humans)), json.dumps(game.result), game.tie_break, game.moves,
-             game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table))
+             game.duration_s, _stamp(game.finished_at), game.daily, int(counted), game.table, game.mode,
+             fact_json(replace(game, counted=bool(counted))), names_json(game)))
         db.execute("INSERT INTO documents (game, document) VALUES (?, ?)",
                    (cursor.lastrowid, json.dumps(game.document, ensure_ascii=False)))
         return cursor.lastrowid, True
@@ -184,22 +189,17 @@ class History:
 
     # -- reading ------------------------------------------------------------------------------------
     def games(self, game: str | None = None, since: datetime | date | None = None,
-              until: datetime | date | None = None, *, documents: bool = False) -> list[FinishedGame]:
+              until: datetime | date | None = None, *, documents: bool = False, mode: str | None = None,
+              limit: int | None = None) -> list[FinishedGame]:
         """The games kept, newest first: of one game (registry id) if given, finished at `since` or
         later and before `until` (a date: from the start of that day, to the end of that day,
-        UTC). Without their documents unless asked (`get` reads one)."""
-        where, args = [], []
-        if game is not None:
-            where.append("game = ?")
-            args.append(game)
-        if since is not None:
-            where.append("finished_at >= ?")
-            args.append(_bound(since, end=False))
-        if until is not None:
-            where.append("finished_at < ?")
-            args.append(_bound(until, end=True))
-        # Read in the file's order and sorted here: faster than following the time index row by row.
-        sql = f"SELECT {_COLUMNS} FROM games" + (" WHERE " + " AND ".join(where) if where else "")
+        UTC), of one mode (`FinishedGame.mode`) if given, the newest `limit` if given. Without
+        their documents unless asked (`get` reads one)."""
+        where, args = self._where(game, since, until, mode)
+        # Read in the file's order and sorted here: faster than following the time index row by row
+        # (but for the newest few).
+        sql = f"SELECT {_COLUMNS} FROM games{where}" + (
+            f" ORDER BY finished_at DESC, id DESC LIMIT {int(limit)}" if limit is not None else "")
         asked = (sql, tuple(args), documents)
         with self._lock:
             version = (self._db.execute("PRAGMA data_version").fetchone()[0], self._db.total_changes)
@@ -224,6 +224,39 @@ class History:
             if collecting:
                 gc.enable()
 
+    def facts(self, game: str) -> "list[Fact]":
+        """The counted entries of `game` as its home side played them, oldest first: the light
+        rows Records sums (`records.summed`), read from one index without decoding any game."""
+        from cutthroat.history.records import facts_from_rows
+
+        with self._lock:  # (the rows come as one list while collections wait: see `_decoded`)
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                rows = self._db.execute(
+                    "SELECT finished_at, id, mode, fact FROM games INDEXED BY games_facts"
+                    " WHERE game = ? AND counted = 1 AND fact IS NOT NULL ORDER BY finished_at, id",
+                    (game,)).fetchall()
+            finally:
+                if collecting:
+                    gc.enable()
+        return facts_from_rows(rows)
+
+    def modes(self, game: str) -> set[str]:
+        """The modes (recipes) `game` was played in here."""
+        with self._lock:
+            return {row[0] for row in self._db.execute("SELECT DISTINCT mode FROM games WHERE game = ?", (game,))}
+
+    def player_names(self, game: str) -> list[str]:
+        """`records.players` of `game`'s games, from each distinct set of names (few) and its count."""
+        from cutthroat.history.records import players_of
+
+        with self._lock:
+            tables = self._db.execute(
+                "SELECT names, count(*) FROM games INDEXED BY games_names WHERE game = ? GROUP BY names"
+                " ORDER BY max(finished_at || printf('%012d', id)) DESC", (game,)).fetchall()  # (newest first)
+        return players_of((json.loads(names), n) for names, n in tables)
+
     def get(self, id: int) -> FinishedGame | None:
         """One game, with its document; None if there is no such game."""
         with self._lock:
@@ -237,9 +270,29 @@ class History:
             row = self._db.execute("SELECT id FROM games WHERE game_id = ?", (game_id,)).fetchone()
         return None if row is None else self.get(row[0])
 
-    def count(self) -> int:
+    def count(self, game: str | None = None, since: datetime | date | None = None,
+              until: datetime | date | None = None, *, mode: str | None = None) -> int:
+        """How many games `games` would give with these filters."""
+        where, args = self._where(game, since, until, mode)
         with self._lock:
-            return self._db.execute("SELECT count(*) FROM games").fetchone()[0]
+            return self._db.execute(f"SELECT count(*) FROM games{where}", args).fetchone()[0]
+
+    @staticmethod
+    def _where(game: str | None, since, until, mode: str | None) -> tuple[str, list]:
+        where, args = [], []
+        if game is not None:
+            where.append("game = ?")
+            args.append(game)
+        if since is not None:
+            where.append("finished_at >= ?")
+            args.append(_bound(since, end=False))
+        if until is not None:
+            where.append("finished_at < ?")
+            args.append(_bound(until, end=True))
+        if mode is not None:
+            where.append("mode = ?")
+            args.append(mode)
+        return (" WHERE " + " AND ".join(where) if where else ""), args
 
     # -- moving to another machine ----------------------------------------------------------------
     def export_rows(self) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""One past game's result (Enter on a past game): who played, who won, the scores, how long."""
+"""One past game's result (Enter on a past game): who played, who won, the scores, how long;
+d deletes it from the history (after a yes)."""
 
 from __future__ import annotations
 
@@ -30,19 +31,27 @@ def seat_lines(finished) -> list[str]:
             f"{seat_words(finished, i)}".rstrip() for i, s in enumerate(finished.seats)]
 
 
-class PastGameScreen(SafeDismiss, ModalScreen[None]):
+class PastGameScreen(SafeDismiss, ModalScreen[bool]):
+    """Answers True when the game was deleted (the list then drops it)."""
+
     DEFAULT_CSS = """
     PastGameScreen { align: center middle; }
     PastGameScreen .past-seats { margin: 1 0; }
     """
     BINDINGS = with_ids("past-game", [
         Binding("escape,enter,q", "dismiss", "back", key_display="esc"),
+        Binding("d,delete", "delete", "delete"),
     ])
 
     def __init__(self, game_id: str, finished) -> None:
         super().__init__()
         self.game_id = game_id
         self.finished = finished
+
+    def action_delete(self) -> None:
+        from cutthroat.tui.screens.past_games import delete_game
+
+        delete_game(self.app, self.game_id, self.finished, lambda: self.dismiss(True))
 
     def compose(self) -> ComposeResult:
         from cutthroat.tui.daily import result_words

@@ -161,12 +161,15 @@ class RecordsScreen(Screen):
         self.period_index = 0
         self.player_index = 0
         self.focus_row = 0  # 0 game, 1 mode (where the game has modes), 2 period, 3 player
-        self.games_all: list = []  # this game's finished games, newest first
-        self.shown: list = []  # those the filters keep
+        self.facts: list = []  # this game's counted entries (`records.Fact`), oldest first
+        self.games_all: list | None = None  # its whole games, newest first, once asked for
+        self.shown_count = 0  # the entries the filters keep
+        self.loaded: str | None = None  # the game the filters' choices are of
+        self.any_games = False  # any game of it kept, counted or not
+        self.read_at: tuple | None = None  # the history's stamp when it was read
         self.modes: list[str | None] = [None]
         self.players: list[str | None] = [None]
         self.share: str | None = None
-        self.loading: str | None = None  # the game whose games are being read
 
     # -- layout -----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -184,88 +187,109 @@ class RecordsScreen(Screen):
     def on_mount(self) -> None:
         self.load_game()
 
+    def on_screen_resume(self) -> None:
+        """Back on the figures (from the past games, a game deleted there): read again if the
+        history has changed meanwhile."""
+        from cutthroat.tui.daily import open_history, stamp
+
+        history = open_history(self.app)
+        if self.loaded is not None and (None if history is None else stamp(history)) != self.read_at:
+            self.load_game()
+
     @property
     def ascii(self) -> bool:
         return self.app.has_class("-ascii")
 
     # -- data -------------------------------------------------------------------------------------
     def load_game(self) -> None:
-        """This game's games from the history: at once if this app read them already (and the
-        history hasn't changed since), else read in a thread while the screen says so (a long
-        history takes a while to read, and the screen answers meanwhile)."""
-        from cutthroat.tui.daily import cached_games, open_history
+        """This game's figures from the history's light rows (each game's mode and home-side fact,
+        read from one index: a long history opens at once); its whole games are read only when
+        asked for (the past games, a player's own figures)."""
+        from cutthroat.tui.daily import open_history, stamp
 
         history = open_history(self.app)
-        games = [] if history is None else cached_games(self.app, history, self.game)
-        if games is not None:
-            self.show_games(self.game, games)
+        self.read_at = None if history is None else stamp(history)
+        if history is None:
+            self.show_facts(self.game, [], set(), [])
             return
-        self.loading = self.game
-        self.shown = []
-        self.refresh_bindings()
-        info = game_info(self.game)
-        self.query_one("#records-where", Static).update(plain(info.short))
-        self.query_one("#records-figures", Static).update(f"Reading your {escape(info.short)} games…")
-        self.query_one("#records-chart-head", Static).display = False
-        self.query_one("#records-chart", ScoreChart).display = False
-        self.refresh_filters()
-        game = self.game
-        # (after the paint: the thread holds the interpreter much of the time it reads)
-        self.call_after_refresh(lambda: self.run_worker(lambda: self.read_games(history, game), thread=True,
-                                                        exclusive=True, group="records-read"))
+        kept = self.app.__dict__.setdefault("_records_facts", {})  # (read again only once it changes)
+        if kept.get(self.game, (None,))[0] != self.read_at:
+            kept[self.game] = (self.read_at, history.facts(self.game), history.modes(self.game),
+                               history.player_names(self.game))
+        self.show_facts(self.game, *kept[self.game][1:])
 
-    def read_games(self, history, game: str) -> None:
-        from cutthroat.tui.daily import read_games
-
-        games = read_games(self.app, history, game)
-        self.app.call_from_thread(self.show_games, game, games)
-
-    def show_games(self, game: str, games: list) -> None:
-        """`games` (this game's, newest first) on show, and the filters' choices for them."""
-        from cutthroat.history.records import players
-
-        if game != self.game or not self.is_attached:
-            return  # (read for a game the player has moved on from)
-        self.loading = None
-        self.games_all = games
+    def show_facts(self, game: str, facts: list, modes: set[str], humans: list[str]) -> None:
+        """`facts` (this game's counted entries, oldest first) on show, and the filters' choices."""
+        self.facts = facts
+        self.any_games = bool(modes)  # (every game kept has a mode, "" where the game has none)
+        self.games_all = None
         wanted, self.wanted_mode = self.wanted_mode, None
-        modes = {g.mode for g in self.games_all} | ({wanted} if wanted else set())
+        if wanted is None and self.modes[self.mode_index] is not None and self.loaded == game:
+            wanted = self.modes[self.mode_index]  # (read again, for the same game: the mode kept)
+        modes = set(modes) | ({wanted} if wanted else set())
         self.modes = [None, *sorted(modes - {""})] if self.game in MODE_VARIANT else [None]
         self.mode_index = self.modes.index(wanted) if wanted in self.modes else 0
-        humans = players(self.games_all)
+        player = self.players[self.player_index] if self.loaded == game else None
         self.players = [None, *humans] if len(humans) > 1 else [None]
-        self.player_index = 0
+        self.player_index = self.players.index(player) if player in self.players else 0
+        self.loaded = game
         if self.focus_row not in self.rows():
             self.focus_row = 0
         self.refresh_figures()
+
+    def whole_games(self) -> list:
+        """This game's whole games, newest first (read once while the history is unchanged)."""
+        from cutthroat.tui.daily import cached_games, open_history, read_games
+
+        if self.games_all is None:
+            history = open_history(self.app)
+            games = None if history is None else cached_games(self.app, history, self.game)
+            if games is None:
+                games = [] if history is None else read_games(self.app, history, self.game)
+            self.games_all = games
+        return self.games_all
 
     def rows(self) -> list[int]:
         """The filter rows on show: game, mode (if the game has modes), period, player (if more
         than one person played it here)."""
         return [0] + ([1] if len(self.modes) > 1 else []) + [2] + ([3] if len(self.players) > 1 else [])
 
-    def filtered(self) -> list:
-        """The games the period and mode keep, newest first."""
+    def since(self) -> datetime | None:
         days = PERIODS[self.period_index][1]
-        mode = self.modes[self.mode_index]
-        since = now() - timedelta(days=days) if days else None
-        return [g for g in self.games_all if (since is None or g.finished_at >= since) and (mode is None or g.mode == mode)]
+        return now() - timedelta(days=days) if days else None
+
+    def filtered(self) -> list:
+        """The whole games the period and mode keep, newest first."""
+        since, mode = self.since(), self.modes[self.mode_index]
+        return [g for g in self.whole_games()
+                if (since is None or g.finished_at >= since) and (mode is None or g.mode == mode)]
 
     def refresh_figures(self) -> None:
+        from cutthroat.history.records import summed
+        from cutthroat.history.store import _stamp
+
         info = game_info(self.game)
         mode, player = self.modes[self.mode_index], self.players[self.player_index]
         where = info.short + ("" if mode is None else f" · {mode_name(self.game, mode)}")
         self.query_one("#records-where", Static).update(plain(where))
-        self.shown = self.filtered()
         figures = self.query_one("#records-figures", Static)
         chart_head = self.query_one("#records-chart-head", Static)
         chart = self.query_one("#records-chart", ScoreChart)
         chart_head.display = chart.display = False
-        rec = self.figures_of(mode, player) if self.shown else None
-        if not self.games_all:
+        if player is None:  # (the home side: its light facts)
+            since = self.since()
+            start = "" if since is None else _stamp(since)
+            rec = summed([f for f in self.facts if f.when >= start and (mode is None or f.mode == mode)],
+                         self.game, mode)
+        else:  # (one player of a hot-seat table: from the whole games)
+            from cutthroat.history.records import records
+
+            rec = records(self.filtered(), self.game, mode=mode, player=player)
+        self.shown_count = rec.played
+        if not self.any_games:
             figures.update(f"No finished games of {escape(info.name)} yet.\n"
                            "Play one, and your wins, streaks and best scores show here.")
-        elif rec is None or not rec.played:
+        elif not rec.played:
             period = PERIODS[self.period_index][0]
             figures.update(f"No {escape(info.short)} games"
                            + ("" if mode is None else f" in {escape(mode_name(self.game, mode))}")
@@ -279,21 +303,8 @@ class RecordsScreen(Screen):
         self.refresh_filters()
         self.refresh_bindings()
 
-    def figures_of(self, mode: str | None, player: str | None):
-        """The records of the games on show, worked out once per app for the games as read
-        (`records` goes through every game: a long history takes a while)."""
-        from cutthroat.history.records import records
-
-        memo = self.app.__dict__.setdefault("_records_memo", {})
-        key = (self.game, id(self.games_all), mode, player, self.period_index)
-        if key not in memo:
-            if len(memo) > 64:
-                memo.clear()
-            memo[key] = (self.games_all, records(self.shown, self.game, mode=mode, player=player))
-        return memo[key][1]
-
     def show_chart(self, scores: list[int], mode: str | None) -> None:
-        from cutthroat.games.kill_the_kings.cards import TARGETS
+        from cutthroat.history.records import TARGETS  # (not the game's: loading it takes a while)
 
         chart_head = self.query_one("#records-chart-head", Static)
         target = f" target {TARGETS[mode]} " if mode in TARGETS else ""
@@ -350,7 +361,7 @@ class RecordsScreen(Screen):
         if action == "daily":
             return not self.app.served
         if action == "past_games":
-            return bool(self.shown)
+            return self.shown_count > 0
         return True
 
     def action_step(self, step: int, row: int) -> None:
@@ -376,8 +387,15 @@ class RecordsScreen(Screen):
     def action_past_games(self) -> None:
         from cutthroat.tui.screens.past_games import PastGamesScreen
 
-        if self.shown:
-            self.app.push_screen(PastGamesScreen(self.game, self.shown, self.query_one("#records-where", Static).content))
+        from cutthroat.tui.daily import open_history
+        from cutthroat.tui.screens.past_games import LISTED
+
+        history = open_history(self.app)
+        if self.shown_count and history is not None:  # (the newest of them, and how many: not every game read)
+            since, mode = self.since(), self.modes[self.mode_index]
+            games = history.games(self.game, since, mode=mode, limit=LISTED)
+            self.app.push_screen(PastGamesScreen(self.game, games, self.query_one("#records-where", Static).content,
+                                                 history.count(self.game, since, mode=mode)))
 
     def action_daily(self) -> None:
         from cutthroat.tui.daily import start_daily
