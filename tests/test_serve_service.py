@@ -380,8 +380,8 @@ def test_a_lobby_is_told_when_the_list_of_tables_may_read_differently_and_only_t
         bob.request("tables")
         assert len(told) == before + 1  # (someone else joined: told too)
         assert heard_after("start_now", code=code) == 1
-        second = ana.request("create", game="exploding-kittens", config={}, seats=seats)["code"]
-        assert heard_after("close", code=second) == 1
+        assert heard_after("create", game="exploding-kittens", config={}, seats=seats) == 1
+        assert heard_after("close", code=heard_after.reply["code"]) == 1
         assert heard_after("name", name="Anna") == 1
         cy.close()  # (a watcher gone is told nothing: nothing breaks)
         assert heard_after("tables") == 0

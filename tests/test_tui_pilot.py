@@ -763,6 +763,9 @@ async def test_a_remapped_enter_or_esc_is_the_key_the_table_names(write_settings
     write_settings(keymap={"pk.play": "o", "ktk.cancel": "z", "ktk.activate": "w"})
     seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
     session = drive_to_own_turn(Session("psycho-killer", {}, 3, seats), seed=3)
+    while not any(a.kind in ("play", "play_on") for a in session.legal_actions(0)):  # (a turn with a
+        session.apply(session.legal_actions(0)[0], 0)  # card to play: only then does the line offer it)
+        session = drive_to_own_turn(session, seed=3)
     app = CutthroatApp(loaded=session.save_data())
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: "play a card" in screen_text(app))
