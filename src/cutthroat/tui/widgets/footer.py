@@ -6,12 +6,10 @@ screen's bindings — a table refreshes them on every key, though the keys shown
 same — and each new `FooterKey` starts compact and is then data-bound to its footer's `compact`,
 restyling itself once or twice after mounting: together most of the cost of a key press at a
 table. Here the footer does nothing when what it would show is the same, says new words on the
-keys it has when only words or enabled states changed, recomposes only when the keys did, and
-each key is made in
-its footer's style before it mounts (the command palette's key, not bound, stays compact as
-Textual makes it). It looks the same.
+keys it has when only words or enabled states changed, and recomposes only when the keys did;
+each key is made in its footer's style before it mounts (the command palette's key, not bound,
+stays compact as Textual makes it). It looks the same.
 """
-
 from __future__ import annotations
 
 from typing import Any
