@@ -10,6 +10,7 @@ keys it has when only words or enabled states changed, and recomposes only when 
 each key is made in its footer's style before it mounts (the command palette's key, not bound,
 stays compact as Textual makes it). It looks the same.
 """
+
 from __future__ import annotations
 
 from typing import Any
