@@ -265,7 +265,7 @@ class LobbyScreen(Screen):
         text = " · ".join(f"{r['title'].split(':')[0]} {'won' if r['won'] else 'lost'}" for r in results)
         self.query_one("#lobby-results", Static).update(plain(f"Your last games: {text}" if text else ""))
 
-    # -- today's deal -------------------------------------------------------------------------------
+    # -- told by the server -------------------------------------------------------------------------
     def on_unmount(self) -> None:
         if self.client.on_tables_changed == self.told_tables_changed:
             self.client.on_tables_changed = None
@@ -286,6 +286,7 @@ class LobbyScreen(Screen):
         self.refresh_tables()  # (a change told while a table was on top waited for now)
         self.refresh_boards()  # (back from a table: a deal may have just been played)
 
+    # -- today's deal -------------------------------------------------------------------------------
     def refresh_boards(self) -> None:
         """Today's leaderboards, read again (a server without them: no panel)."""
         if self.app.screen is not self:
