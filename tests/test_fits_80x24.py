@@ -312,3 +312,26 @@ async def test_ek_setup_recipe_help_is_a_sentence_and_no_card_is_parted_from_its
             for item in listed.split(", ") if shown.cards else ():
                 assert any(item in line for line in lines), f"{item!r} is broken:\n{screen}"
             await pilot.press("right")
+
+
+@pytest.mark.parametrize("game", ["exploding-kittens", "kill-your-friends", "stab-your-friends", "psycho-killer"])
+@async_test
+async def test_the_ascii_turn_line_says_the_arrows_as_the_footer_does(write_settings, game) -> None:
+    """ASCII: the turn line's "←→" reads "<->", as the footer says the key (the character filter
+    alone would make it "<>")."""
+    from cutthroat.session import Session
+    from helpers_pilot import drive_to_own_turn, screen_text, wait_until
+
+    write_settings(card_style="ascii")
+    seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
+    session = drive_to_own_turn(Session(game, {}, 3, seats), seed=3)
+    plays = ("play", "play_on") if game == "psycho-killer" else None  # (its other moves are answers)
+    while not any(a.kind in plays if plays else a.kind not in ("draw", "pass")  # (a card to play)
+                  for a in session.legal_actions(0)):
+        session.apply(session.legal_actions(0)[0], 0)
+        session = drive_to_own_turn(session, seed=3)
+    app = CutthroatApp(loaded=session.save_data())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "<->" in screen_text(app).splitlines()[-1])
+        text = screen_text(app)
+        assert "<>" not in text and any("<->" in line for line in text.splitlines()[:-1]), text

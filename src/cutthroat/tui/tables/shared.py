@@ -236,7 +236,7 @@ class SharedTableScreen(TableScreenBase):
         with the prompt takes them all (the footer still shows the keys); longer still, or a prompt
         too long, it ends in "…" rather than push a line out of view."""
         first = message or self.news
-        prompt = self.prompt_text(sight)
+        prompt = self.sym_text(self.prompt_text(sight))  # (ASCII: "<->" as the footer says it, not "<>")
         if first and prompt and width and lines_of(first, width) + lines_of(prompt, width) > self.MESSAGE_LINES:
             prompt = ""
         return fit_lines(f"{first}\n{prompt}" if first and prompt else first or prompt, width, self.MESSAGE_LINES)
