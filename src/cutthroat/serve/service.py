@@ -339,13 +339,7 @@ class TableService:
         if sum(not t.finished for t in self.tables.values()) >= MAX_TABLES:
             raise Refused("The server has as many tables as it can hold: join one, or try later")
         game = request.get("game")
-        try:
-            info = game_info(str(game))
-            rules = get_rules(info.game_id)
-        except UnknownGame as exc:
-            raise Refused(str(exc)) from None
-        if not info.playable:
-            raise Refused(f"{info.name} has no table yet")
+        info, rules = self._playable(game)
         config = request.get("config") or {}
         if not isinstance(config, dict):
             raise Refused("config: an object of setup options")
@@ -382,6 +376,18 @@ class TableService:
         self._sit(table, table.free_seat(), player, name)
         log.info("table %s (%s, %d seats) created by %s", code, info.game_id, len(seats), player[:12])
         return table
+
+    @staticmethod
+    def _playable(game: Any):
+        """The game a request names, and its rules (refused: no such game, or no table for it)."""
+        try:
+            info = game_info(str(game))
+            rules = get_rules(info.game_id)
+        except UnknownGame as exc:
+            raise Refused(str(exc)) from None
+        if not info.playable:
+            raise Refused(f"{info.name} has no table yet")
+        return info, rules
 
     def _new_code(self) -> str:
         while True:
@@ -443,13 +449,7 @@ class TableService:
         counted. Capped as other tables are."""
         from cutthroat.history.daily import DAILY_BOTS, daily_seats
 
-        try:
-            info = game_info(str(game))
-            rules = get_rules(info.game_id)
-        except UnknownGame as exc:
-            raise Refused(str(exc)) from None
-        if not info.playable:
-            raise Refused(f"{info.name} has no table yet")
+        info, rules = self._playable(game)
         today = self.today()
         for table in self.tables.values():
             if table.daily == today and table.game == info.game_id and table.maker == player and not table.finished:
