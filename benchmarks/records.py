@@ -87,6 +87,7 @@ async def measure(runs: int) -> dict:
     records, titles = [], []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await app.workers.wait_for_complete()  # (the title's read ahead: a player's R comes later)
         first_paint, first_figures = await opened(pilot, RecordsScreen("kill-the-kings"),
                                                   then=lambda screen: "Games " in str(
                                                       screen.query_one("#records-figures").render()))

@@ -205,18 +205,15 @@ class RecordsScreen(Screen):
         """This game's figures from the history's light rows (each game's mode and home-side fact,
         read from one index: a long history opens at once); its whole games are read only when
         asked for (the past games, a player's own figures)."""
-        from cutthroat.tui.daily import open_history, stamp
+        from cutthroat.tui.daily import open_history, records_facts
 
         history = open_history(self.app)
-        self.read_at = None if history is None else stamp(history)
         if history is None:
+            self.read_at = None
             self.show_facts(self.game, [], set(), [])
             return
-        kept = self.app.__dict__.setdefault("_records_facts", {})  # (read again only once it changes)
-        if kept.get(self.game, (None,))[0] != self.read_at:
-            kept[self.game] = (self.read_at, history.facts(self.game), history.modes(self.game),
-                               history.player_names(self.game))
-        self.show_facts(self.game, *kept[self.game][1:])
+        self.read_at, *facts = records_facts(self.app, history, self.game)
+        self.show_facts(self.game, *facts)
 
     def show_facts(self, game: str, facts: list, modes: set[str], humans: list[str]) -> None:
         """`facts` (this game's counted entries, oldest first) on show, and the filters' choices."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -109,6 +111,17 @@ class TitleScreen(Screen):
         menu.highlighted = highlighted if highlighted is not None else (
             menu.get_option_index("continue") if resume or self.server_table else 0)
         menu.focus()
+        self.call_after_refresh(self.read_records_ahead)
+
+    def read_records_ahead(self) -> None:
+        """Records' figures of the last game, read in a thread while the title is on show: a long
+        history takes tens of milliseconds to sum, and Records then opens on them at once."""
+        from cutthroat.tui.daily import open_history, records_facts
+
+        history = open_history(self.app)
+        if history is not None and self.is_attached:
+            self.run_worker(partial(records_facts, self.app, history, self.last_game), thread=True,
+                            group="records-ahead", exit_on_error=False)
 
     def daily_label(self) -> Text:
         """"Today's deal: Kill The Kings, not yet played" (or "✓ played: 8 pts") for the game
@@ -156,6 +169,7 @@ class TitleScreen(Screen):
             info = game_info(option_id[5:])
             if info.playable and info.game_id != self.last_game:
                 self.last_game = info.game_id
+                self.call_after_refresh(self.read_records_ahead)
                 if not self.app.served:
                     self.query_one("#title-menu", OptionList).replace_option_prompt("daily", self.daily_label())
             blurb.update(info.blurb + ("" if info.playable else "  (coming soon)"))
