@@ -135,6 +135,7 @@ class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
                 yield Static(note)
             yield from self.share_widgets()
             same = "r: same seed · " if self.same_seed else ""
-            yield Static(f"n: play again (new seed) · {same}l: look at the board · t: title",
+            again = self.again_words if self.at_server else "play again (new seed)"
+            yield Static(f"n: {again} · {same}l: look at the board · t: title",
                          classes="dialog-help")
         yield KeysFooter()
