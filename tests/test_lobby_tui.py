@@ -705,7 +705,8 @@ async def test_your_daily_table_is_not_in_the_list_but_the_title_continue_goes_b
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.pause()
-        assert "Continue: back to your table DAYS" in screen_text(app)
+        assert "Continue: back to today's deal of Kill The Kings" in screen_text(app)
+        assert "Your attempt at today's deal of Kill The Kings: it goes on there." in screen_text(app)
         lobby = await to_lobby(pilot)
         assert [t["code"] for t in lobby.tables] == ["ABCD"] and "DAYS" not in screen_text(app)
         app.pop_screen()

@@ -106,7 +106,7 @@ class TitleScreen(Screen):
                 disabled = not self.games and self.server_table is None
                 text = f"Continue — {resume}" if resume else "Continue (no game in progress)"
                 if self.server_table is not None:
-                    text = f"Continue: back to your table {self.server_table['code']}"
+                    text = f"Continue: back to {where_you_sit(self.server_table)}"
             menu.add_option(Option(plain(text), id=key, disabled=disabled))
         menu.highlighted = highlighted if highlighted is not None else (
             menu.get_option_index("continue") if resume or self.server_table else 0)
@@ -179,9 +179,12 @@ class TitleScreen(Screen):
             blurb.update(daily_blurb(self.last_game))
         elif option_id == "continue" and self.server_table is not None:
             table = self.server_table
-            blurb.update(plain(f"Your seat at table {table['code']} ({table['title']}): "
-                               + ("the game goes on there." if table["status"] == "playing"
-                                  else "it waits for players.")))
+            if table.get("daily"):
+                blurb.update(plain(f"Your attempt at today's deal of {table['title']}: it goes on there."))
+            else:
+                blurb.update(plain(f"Your seat at table {table['code']} ({table['title']}): "
+                                   + ("the game goes on there." if table["status"] == "playing"
+                                      else "it waits for players.")))
         elif option_id == "continue" and len(self.games) == 1 and self.games[0].error:
             blurb.update(plain(f"Unreadable: {self.games[0].error}"))
         elif option_id == "continue" and len(self.games) == 1 and self.games[0].open_elsewhere:
@@ -261,3 +264,9 @@ class TitleScreen(Screen):
             app.push_screen(RulesScreen(self.last_game))
         elif option_id == "quit":
             app.exit()
+
+
+def where_you_sit(table: dict) -> str:
+    """A served player's table in a few words: "your table ABCD", or "today's deal of Kill The
+    Kings" (a daily table has no code to tell: nobody else may join it)."""
+    return f"today's deal of {table['title']}" if table.get("daily") else f"your table {table['code']}"
