@@ -296,6 +296,8 @@ class RecordsScreen(Screen):
             figures.update("\n".join(figure_lines(self.game, rec, self.ascii)))
             if self.game == "kill-the-kings" and rec.last_scores:
                 self.show_chart(list(rec.last_scores), mode)
+            elif rec.last_places:
+                self.show_places(list(rec.last_places))
         self.refresh_daily()
         self.refresh_filters()
         self.refresh_bindings()
@@ -310,6 +312,16 @@ class RecordsScreen(Screen):
         chart = self.query_one("#records-chart", ScoreChart)
         chart_head.display = chart.display = True
         chart.show(scores, self.ascii)
+
+    def show_places(self, places: list[int]) -> None:
+        """A multi-player game's chart: the place of each of the last games, the best place seen at
+        the top and the worst at the bottom (as the points chart spans its highest and lowest)."""
+        chart_head = self.query_one("#records-chart-head", Static)
+        label = f"Last {len(places)} games, place " if len(places) > 1 else "Last game, place "
+        chart_head.update(label + "─" * max(2, 74 - len(label)) + "──")
+        chart = self.query_one("#records-chart", ScoreChart)
+        chart_head.display = chart.display = True
+        chart.show([-place for place in places], self.ascii, ends=(ordinal(min(places)), ordinal(max(places))))
 
     def refresh_daily(self) -> None:
         from cutthroat.history.daily import outcome, share_line
