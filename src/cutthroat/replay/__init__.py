@@ -350,3 +350,67 @@ class Replay:
 def _label(card: Any) -> str:
     label = getattr(card, "label", None)
     return label if isinstance(label, str) else str(getattr(card, "name", card))
+
+
+#: What a replay answers a move (a key, a click that would play).
+READ_ONLY = "A replay can't be played: ←→ step through it"
+
+
+class ReplayPort:
+    """A seat's port onto a replay, for the real table screen: it tells the table as it was at
+    the replay's current step, as `seat` saw it, and refuses every move. (The table screen listens
+    through a lens over ports; this one never changes on its own: the replay screen steps it.)"""
+
+    listening = False
+
+    def __init__(self, replay: Replay, seat: int | None, step: int = 0) -> None:
+        self.replay = replay
+        self.seat = seat
+        self.table = replay.table
+        self.step = step
+
+    def listen(self, callback) -> SeatUpdate:
+        return self.replay.update(self.step, self.seat, told=False)
+
+    def unlisten(self, callback) -> None:
+        pass
+
+    def history(self) -> list[Event]:
+        return self.replay.history(self.step, self.seat)
+
+    def submit(self, action, version=None) -> str:
+        return READ_ONLY
+
+    def undo(self) -> str:
+        return READ_ONLY
+
+    def take_back(self) -> str:
+        return READ_ONLY
+
+    def hint(self):
+        return None
+
+    # The table's own controls: nothing runs at a replay, so nothing to start, hold or skip.
+    def start(self) -> None:
+        pass
+
+    def hold(self, key: str) -> None:
+        pass
+
+    def release(self, key: str) -> None:
+        pass
+
+    def pause_on(self, kinds, key: str) -> None:
+        pass
+
+    def skip_ahead(self) -> None:
+        pass
+
+    def claim(self, version: int) -> None:
+        pass
+
+    def unclaim(self) -> None:
+        pass
+
+    def all_pass(self, version: int) -> None:
+        pass
