@@ -57,7 +57,9 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         Binding("end", "to_end", show=False),
         Binding("g", "go", "go to"),
         Binding("tab", "seat", "seat"),
+        Binding("tab", "seat_refused", show=False),  # (one view only: the key says why)
         Binding("a", "all_cards", "all cards"),
+        Binding("a", "all_cards_refused", show=False),  # (not over: the key says why)
         Binding("n", "mark(1)", "next mark"),
         Binding("N", "mark(-1)", show=False),
         Binding("x", "export", "export"),
@@ -119,10 +121,10 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mark":
             return bool(self.marked)
-        if action == "all_cards":
-            return self.replay.over
-        if action == "seat":
-            return len(self.replay.seen_as()) > 1
+        if action in ("all_cards", "all_cards_refused"):
+            return self.replay.over == (action == "all_cards")
+        if action in ("seat", "seat_refused"):
+            return (len(self.replay.seen_as()) > 1) == (action == "seat")
         return True
 
     # -- stepping ---------------------------------------------------------------------------------
@@ -227,11 +229,14 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
             return
         self.show_step(int(text))
 
+    def action_seat_refused(self) -> None:
+        self.app.notify(self.replay.refusal(0) or "Only the public view can be seen", severity="warning")
+
+    def action_all_cards_refused(self) -> None:
+        self.action_all_cards()
+
     def action_seat(self) -> None:
         seen = self.replay.seen_as()
-        if len(seen) < 2:
-            self.app.notify(self.replay.refusal(0) or "Only the public view can be seen")
-            return
         after = seen[(seen.index(self.seen_seat) + 1) % len(seen)]
         self.app.switch_screen(replay_screen(self.replay, after, self.step, self.marked, self.all_cards))
 
