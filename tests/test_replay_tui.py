@@ -204,3 +204,29 @@ def test_replay_snapshot_in_a_seat_view(snap_compare, unicode_cards) -> None:
         await settle(pilot, lambda: app.screen.step == 6)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+@async_test
+async def test_marked_steps_show_on_the_move_bar_and_n_goes_to_them() -> None:
+    from cutthroat.tui.screens.replay import replay_screen
+
+    replay = replay_of(session_of("kill-your-friends", 4))
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(replay_screen(replay, marked_steps=[9, 5, replay.count + 7]))
+        screen = await opened(pilot)
+        assert screen.marked == [5, 9]  # (a step the game hasn't is dropped)
+        assert screen_text(app).splitlines()[0].count("◆") == 2
+        assert "n next mark" in screen_text(app) and screen_text(app).rstrip().endswith("esc back")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: screen.step == 5)
+        assert "◆ Move 5: " in screen_text(app)
+        await pilot.press("n", "n")
+        await wait_until(pilot, lambda: screen.step == 9 and "No marked move after this one" in said(app))
+        await pilot.press("N")
+        await wait_until(pilot, lambda: screen.step == 5)
+    app = CutthroatApp(replay=replay)  # no marks: no n in the footer
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot)
+        assert "next mark" not in screen_text(app) and "◆" not in screen_text(app)

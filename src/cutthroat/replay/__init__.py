@@ -62,8 +62,6 @@ class Replay:
         #: The seats a person played at this screen (a save's human seats; a history's own seats).
         self.humans = tuple(humans) if humans is not None else tuple(i for i, s in enumerate(data.seats)
                                                                     if not s.is_bot)
-        self.table = TableInfo(data.game, dict(data.config), None,
-                               tuple(SeatInfo(s.name, s.kind, s.level) for s in data.seats))
         state = self._start()
         self._checkpoints: list[Any] = [rules.copy(state)]
         self.steps: list[Step] = []
@@ -76,6 +74,11 @@ class Replay:
         self._last = state  # the final position (also the cache's start)
         self._cache: tuple[int, Any] = (len(self.steps), state)
         self.result: Result | None = rules.result(state)
+        # The seed, where the table told it from the start (solo) or the game is over: every hidden
+        # card follows from it. A daily deal's, never.
+        told = (self.over or len(data.seats) == 1) and not data.daily
+        self.table = TableInfo(data.game, dict(data.config), data.seed if told else None,
+                               tuple(SeatInfo(s.name, s.kind, s.level) for s in data.seats))
         self._turn_starts = self._find_turns()
 
     # -- making one -------------------------------------------------------------------------------

@@ -34,8 +34,9 @@ from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 
-#: The log panel is rebuilt (a jump, a step back) from at most this many of the latest events.
-LOG_TAIL = 120
+#: The log panel is rebuilt (a jump, a step back) from the latest events: at least this many, and
+#: as many as its lines (the panel shows the latest only; `x` exports the whole log).
+LOG_TAIL = 24
 
 
 class ReplayScreen(TableScreenBase, inherit_bindings=False):
@@ -83,6 +84,7 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         super().__init__(Lens.for_port(self.port))
         self.resumes = False
         self.intro: list = []
+        self.move_words = ""
 
     # -- the table, read-only ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -143,31 +145,36 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
             for line in self.intro:
                 log.tell(line)
             events = replay.history(n, seat)
-            if len(events) > LOG_TAIL:
-                log.tell(f"… {len(events) - LOG_TAIL} earlier events (x exports the whole log)")
-            self.tell(log, events[-LOG_TAIL:])
+            tail = max(LOG_TAIL, log.size.height + 2)
+            if len(events) > tail:
+                log.tell(f"… {len(events) - tail} earlier events")
+            self.tell(log, events[-tail:])
         update = replay.update(n, seat, told=False)
         sight = Sight(update, seat)
         self.lens.latest[seat] = update
         self.lens._sight = sight
+        self.move_words = self.step_words()  # (before the table is drawn: drawn once a step)
+        if not isinstance(self, SharedTableScreen):
+            self.message = self.move_words  # Kill The Kings: its prompt line shows its message
         self.sight = sight
-        self.show_move()
         self.show_cards()
 
     def tell(self, log: EventLog, events) -> None:
         names = getattr(self, "log_names", self.names)  # (Kill The Kings' log says "You")
         log.narrate(self.shown_events(list(events)), self.log_seat, names, self.ascii_style)
 
-    def show_move(self) -> None:
-        """The move just made, in words, on the table's message line."""
+    def step_words(self) -> str:
+        """The move just made, in words (markup), for the table's message line."""
         n = self.step
         words = "The deal: ←→ steps through the game" if n == 0 else f"Move {n}: {self.replay.describe_step(n, self.seen_seat)}"
         if n in self.marked:
             words = f"◆ {words}"
-        if isinstance(self, SharedTableScreen):
-            self.message = escape(self.sym_text(words))
-        else:  # Kill The Kings: its prompt line shows what it is told to say
-            self.say(escape(words))
+        if self.ascii_style:
+            words = to_ascii(words.translate(getattr(self, "ASCII_TEXT", {})))
+        return escape(words)
+
+    def message_text(self, sight: Sight, message: str, width: int = 0) -> str:
+        return super().message_text(sight, message or self.move_words, width)
 
     def show_cards(self) -> None:
         panel = self.query_one("#replay-cards", Static)
@@ -286,14 +293,16 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         room = width - len(left) - len(right)
         if room < 8:
             left = left[: max(0, width - len(right) - 1)]
-            return left + " " * max(0, width - len(left) - len(right)) + right
+            bar = left + " " * max(0, width - len(left) - len(right)) + right
+            return to_ascii(bar) if ascii_style else bar
         cells = room - 2
         count = max(1, replay.count)
         line = ["-" if ascii_style else "─"] * cells
         for m in self.marked:
             line[min(cells - 1, m * cells // (count + 1))] = "!" if ascii_style else "◆"
         line[min(cells - 1, self.step * cells // (count + 1))] = "o" if ascii_style else "●"
-        return f"{left} {''.join(line)} {right}"
+        bar = f"{left} {''.join(line)} {right}"
+        return to_ascii(bar) if ascii_style else bar
 
     def title_bar(self, sight: Sight) -> str:
         return escape(self.bar_text(self.size.width or 80))
