@@ -166,3 +166,25 @@ def test_an_exported_game_replays(tmp_path):
     assert replay.count == len(session.log) and replay.over
     text = replay.transcript()
     assert "Ana" in text and "Result: " + session.result().summary in text
+
+
+def test_a_move_that_told_nothing_is_named_only_where_it_is_no_secret():
+    import random
+
+    rng = random.Random(3)
+    seats = [Seat("human", "Ana")] + [Seat("bot", NAMES[q], "random") for q in (1, 2, 3)]
+    session = Session("psycho-killer", {}, 3, seats)
+    while len(session.log) < 80:
+        seat = session.to_act[0]
+        session.apply(rng.choice(session.legal_actions(seat)), seat)
+    replay = replay_of(session)
+    assert not replay.over
+    quiet = [n for n in range(1, replay.count + 1)
+             if all(e.kind == "turn_started" for e in replay.events_between(n - 1, n, None))
+             and all(e.kind == "turn_started" for e in replay.events_between(n - 1, n, 0))]
+    assert quiet
+    for n in quiet:
+        mover = replay.steps[n - 1].seat
+        assert replay.describe_step(n, mover).startswith(f"{replay.names[mover]} chose: ")
+        if mover != 0:
+            assert replay.describe_step(n, 0) == f"{replay.names[mover]} moved"

@@ -230,3 +230,16 @@ async def test_marked_steps_show_on_the_move_bar_and_n_goes_to_them() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await opened(pilot)
         assert "next mark" not in screen_text(app) and "◆" not in screen_text(app)
+
+
+@async_test
+async def test_names_that_look_like_markup_are_shown_as_text() -> None:
+    seats = [Seat("human", "[b]Zed"), Seat("bot", "[/]", "random"), Seat("bot", "Cy", "random")]
+    replay = replay_of(session_of("kill-your-friends", 4, seats))
+    app = CutthroatApp(replay=replay)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("end", "a")
+        await wait_until(pilot, lambda: screen.step == replay.count and "All cards shown" in screen_text(app))
+        text = screen_text(app)
+        assert "as [b]Zed" in text and "[b]Zed: " in text and "[/]: " in text

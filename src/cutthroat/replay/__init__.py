@@ -330,7 +330,14 @@ class Replay:
             return "The deal" if n == 0 else ""
         lines = [agree(e.describe(self.names)) for e in self.events_between(n - 1, n, seat)
                  if e.kind != "turn_started"]
-        return "; ".join(lines) or f"{self.names[self.steps[n - 1].seat]} moved"
+        if lines:
+            return "; ".join(lines)
+        step = self.steps[n - 1]  # (a move that told nothing: a pass, a choice)
+        if seat == step.seat or self.over:  # (its own move, or a game over: no secret left to keep)
+            view = self.rules.view(self._state(n - 1), step.seat)
+            words = self.rules.describe_action(view, step.action, self.names)
+            return f"{self.names[step.seat]} chose: {words}"
+        return f"{self.names[step.seat]} moved"
 
     def transcript(self, n: int | None = None) -> str:
         """The game as plain text: its setup, seats, public log (to step `n`) and result."""
