@@ -54,11 +54,11 @@ async def test_arrows_turns_home_end_step_through_the_game_with_the_log_in_step(
         screen = await opened(pilot)
         log = screen.query_one(EventLog)
         intro = list(log.entries)
-        assert screen.step == 0 and f"move 0 of {replay.count}" in screen_text(app)
+        await wait_until(pilot, lambda: f"move 0 of {replay.count}" in screen_text(app))
         await pilot.press("right", "right", "right")
         await wait_until(pilot, lambda: screen.step == 3)
         assert screen.sight.update.view == replay.view(3, 0)
-        assert f"move 3 of {replay.count}" in screen_text(app)
+        await wait_until(pilot, lambda: f"move 3 of {replay.count}" in screen_text(app))
         assert "Move 3: " in screen_text(app)
         told = len(log.entries)
         await pilot.press("left")
@@ -66,7 +66,7 @@ async def test_arrows_turns_home_end_step_through_the_game_with_the_log_in_step(
         assert len(log.entries) < told and screen.sight.update.view == replay.view(2, 0)
         await pilot.press("end")
         await wait_until(pilot, lambda: screen.step == replay.count)
-        assert "Game over: " in screen_text(app)
+        await wait_until(pilot, lambda: "Game over: " in screen_text(app))
         await pilot.press("home")
         await wait_until(pilot, lambda: screen.step == 0)
         assert log.entries == intro  # back at the deal, the log is the deal's
@@ -130,7 +130,8 @@ async def test_tab_changes_the_seat_seen_and_a_shows_all_cards_only_when_over() 
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen is not screen
                          and app.screen.started)
         screen = app.screen
-        assert screen.seen_seat == 1 and screen.step == 1 and "as Bob" in screen_text(app)
+        assert screen.seen_seat == 1 and screen.step == 1
+        await wait_until(pilot, lambda: "as Bob" in screen_text(app))
         assert screen.sight.update.view == replay.view(1, 1)
         await pilot.press("a")
         await wait_until(pilot, lambda: "All cards shown" in screen_text(app))
@@ -155,7 +156,8 @@ async def test_an_in_progress_hot_seat_save_replays_as_the_public_view() -> None
         await wait_until(pilot, lambda: screen.step == replay.count)
         assert app.screen is screen and screen.seen_seat is None
         await wait_until(pilot, lambda: "A hot-seat game in progress replays only as the public view" in said(app))
-        assert "public view" in screen_text(app) and "'s hand" not in screen_text(app)
+        await wait_until(pilot, lambda: "public view" in screen_text(app))
+        assert "'s hand" not in screen_text(app)
 
 
 @async_test
@@ -218,10 +220,11 @@ async def test_marked_steps_show_on_the_move_bar_and_n_goes_to_them() -> None:
         screen = await opened(pilot)
         assert screen.marked == [5, 9]  # (a step the game hasn't is dropped)
         assert screen_text(app).splitlines()[0].count("◆") == 2
-        assert "n next mark" in screen_text(app) and screen_text(app).rstrip().endswith("esc back")
+        await wait_until(pilot, lambda: "n next mark" in screen_text(app))
+        assert screen_text(app).rstrip().endswith("esc back")  # (the footer fits at 80 columns)
         await pilot.press("n")
         await wait_until(pilot, lambda: screen.step == 5)
-        assert "◆ Move 5: " in screen_text(app)
+        await wait_until(pilot, lambda: "◆ Move 5: " in screen_text(app))
         await pilot.press("n", "n")
         await wait_until(pilot, lambda: screen.step == 9 and "No marked move after this one" in said(app))
         await pilot.press("N")
@@ -229,6 +232,7 @@ async def test_marked_steps_show_on_the_move_bar_and_n_goes_to_them() -> None:
     app = CutthroatApp(replay=replay)  # no marks: no n in the footer
     async with app.run_test(size=SIZE) as pilot:
         await opened(pilot)
+        await wait_until(pilot, lambda: "esc back" in screen_text(app))
         assert "next mark" not in screen_text(app) and "◆" not in screen_text(app)
 
 
