@@ -247,3 +247,22 @@ async def test_names_that_look_like_markup_are_shown_as_text() -> None:
         await wait_until(pilot, lambda: screen.step == replay.count and "All cards shown" in screen_text(app))
         text = screen_text(app)
         assert "as [b]Zed" in text and "[b]Zed: " in text and "[/]: " in text
+
+
+def test_cutthroat_replay_opens_the_app_on_a_save_or_an_exported_game(tmp_path, monkeypatch) -> None:
+    import json
+
+    from cutthroat import cli
+
+    session = session_of("kill-your-friends", 4)
+    save = tmp_path / "game.json"
+    session.save(save, "mine")
+    export = tmp_path / "games.json"
+    game = finished_game(session.save_data(), session.result(), game_id="g1")
+    export.write_text(json.dumps([dict(game.to_json(), id=3), dict(game.to_json(), id=8)], default=str))
+    seen = {}
+    monkeypatch.setattr(cli, "launch_app", lambda save_dir, **kw: seen.update(kw) or 0)
+    assert cli.main(["replay", str(save)]) == 0
+    assert seen["replay"].count == len(session.log) and seen["replay"].over
+    assert cli.main(["replay", str(export), "--id", "8"]) == 0
+    assert seen["replay"].count == len(session.log) and seen["replay"].humans == (0,)
