@@ -117,7 +117,7 @@ async def test_x_exports_the_screen_as_svg_and_the_game_as_text(save_dir) -> Non
         assert "REPLAY" in open(svg, encoding="utf-8").read().replace("&#160;", " ")
         transcript = open(text, encoding="utf-8").read()
         assert "Seats:" in transcript and "Log (public):" in transcript and "Result: " in transcript
-        assert any("Exported" in line and "exports" in line for line in said(app))
+        assert any(line.startswith("replay-kill-your-friends-") and str(folder) in line for line in said(app))
 
 
 @async_test

@@ -276,7 +276,8 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
             self.app.notify(f"Not exported: {exc.strerror or 'the system refused'}", severity="error")
             return
         where = "your data folder (exports)" if saves.confined() else str(folder)
-        self.app.notify(escape(f"Exported {stem}.svg and {stem}.txt to {where}"), title="Exported", timeout=8)
+        self.app.notify(escape(f"{stem}.svg (the screen) and .txt (the game) in {where}"), title="Exported",
+                        timeout=8)
         self.exported = (svg, str(text_path))
 
     # -- the move bar -------------------------------------------------------------------------------
