@@ -266,3 +266,28 @@ def test_cutthroat_replay_opens_the_app_on_a_save_or_an_exported_game(tmp_path, 
     assert seen["replay"].count == len(session.log) and seen["replay"].over
     assert cli.main(["replay", str(export), "--id", "8"]) == 0
     assert seen["replay"].count == len(session.log) and seen["replay"].humans == (0,)
+
+
+@async_test
+async def test_kill_the_kings_replays_round_by_round_on_its_own_table() -> None:
+    replay = replay_of(session_of("kill-the-kings", 5, [Seat("human", "You")]))
+    assert replay.over and len(replay.turn_starts) >= 2
+    app = CutthroatApp(replay=replay)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await wait_until(pilot, lambda: "REPLAY ▸ Kill The Kings" in screen_text(app) and "Seed 5" in screen_text(app))
+        await pilot.press("pagedown")
+        second = replay.turn_starts[1]
+        await wait_until(pilot, lambda: screen.step == second)
+        assert replay.state(second).round == 2 and screen.view == replay.view(second, 0)
+        await wait_until(pilot, lambda: f"Move {second}: " in screen_text(app) and f"move {second} of" in screen_text(app))
+        await pilot.press("right", "pageup")
+        await wait_until(pilot, lambda: screen.step == second)
+        await pilot.press("n", "1", "enter", "u")  # the table's keys: draw, place, score, undo — none acts
+        await pilot.pause()
+        assert app.screen is screen and screen.step == second and screen.view == replay.view(second, 0)
+        await pilot.press("a")
+        await wait_until(pilot, lambda: "Deck, next card first: " in screen_text(app))
+        await pilot.click("#king0")  # nor does a click
+        await pilot.pause()
+        assert app.screen is screen and screen.view == replay.view(second, 0)

@@ -150,9 +150,8 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
                 log.tell(f"… {len(events) - tail} earlier events")
             self.tell(log, events[-tail:])
         update = replay.update(n, seat, told=False)
-        sight = Sight(update, seat)
-        self.lens.latest[seat] = update
-        self.lens._sight = sight
+        self.lens.latest.pop(seat, None)  # (a step back is no late update: the lens takes it)
+        sight = self.lens.receive(update)
         self.move_words = self.step_words()  # (before the table is drawn: drawn once a step)
         if not isinstance(self, SharedTableScreen):
             self.message = self.move_words  # Kill The Kings: its prompt line shows its message
