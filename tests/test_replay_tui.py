@@ -291,3 +291,32 @@ async def test_kill_the_kings_replays_round_by_round_on_its_own_table() -> None:
         await pilot.click("#king0")  # nor does a click
         await pilot.pause()
         assert app.screen is screen and screen.view == replay.view(second, 0)
+
+
+#: The live table's own piles line wraps past its height in these positions too (not the replay's):
+#: reported, and marked so that its fix shows here.
+TABLE_WRAPS = pytest.mark.xfail(strict=True, reason="the table's piles line wraps at this position, live too")
+
+
+@pytest.mark.parametrize("game,players", [
+    ("kill-the-kings", 1), ("exploding-kittens", 5), ("stab-your-friends", 8), pytest.param("kill-your-friends", 4, marks=TABLE_WRAPS),
+    pytest.param("kill-your-friends", 6, marks=TABLE_WRAPS), ("psycho-killer", 4),
+    pytest.param("psycho-killer", 6, marks=TABLE_WRAPS)])
+@async_test
+async def test_every_games_replay_fits_80x24_with_marks_and_all_cards(game, players) -> None:
+    from helpers_fit import cut
+
+    from cutthroat.tui.screens.replay import replay_screen
+
+    names = ["Ana", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"]
+    seats = [Seat("human", "Ana")] + [Seat("bot", names[q], "random") for q in range(1, players)]
+    replay = replay_of(session_of(game, 8, seats))
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(replay_screen(replay, step=replay.count // 2, marked_steps=[1, replay.count // 3],
+                                      all_cards=True))
+        screen = await opened(pilot)
+        await wait_until(pilot, lambda: "esc back" in screen_text(app) and "All cards shown" in screen_text(app))
+        found = cut(screen)
+        assert not found, "\n".join(found)

@@ -44,7 +44,7 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
 
     DEFAULT_CSS = """
     #replay-cards {
-        dock: bottom; height: auto; max-height: 12; margin: 0 0 1 0; padding: 0 1;
+        layer: replay-cards; dock: bottom; height: auto; max-height: 12; margin: 0 0 1 0; padding: 0 1;
         border: round $accent; border-title-color: $accent; background: $panel; display: none;
     }
     """
@@ -89,6 +89,8 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
     # -- the table, read-only ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield from super().compose()
+        # Over the table, on a layer of its own: the table keeps its whole layout beneath.
+        self.styles.layers = ("default", "replay-cards")
         yield Static(id="replay-cards")
 
     def table_started(self) -> None:
