@@ -15,7 +15,9 @@ nobody's log tells it until it is final). Who may be seen (`seen_as`):
 - a game in progress (a save): its one human's seat and the spectator; with several humans at
   one keyboard (hot-seat), or none, the spectator alone — never a hand that screen couldn't show.
 
-No Textual here: the replay screen (`tui/screens/replay.py`) draws what this gives.
+No Textual here: the replay screen (`tui/screens/replay.py`) draws what this gives, through a
+`ReplayPort` (a seat's port onto the replay: the table as that seat saw it at the current step,
+every move refused).
 """
 
 from __future__ import annotations
@@ -65,12 +67,21 @@ class Replay:
         state = self._start()
         self._checkpoints: list[Any] = [rules.copy(state)]
         self.steps: list[Step] = []
+        # Where a turn begins (a round, in Kill The Kings): the deal, then each step whose
+        # position has another seat's turn (another round) than the step before.
+        key = "round" if self.game == "kill-the-kings" else "turn"
+        self._turn_starts = [0]
+        last = getattr(state, key, None)
         for i, (seat, action) in enumerate(data.log):
             to_act = tuple(rules.to_act(state))
             events = rules.apply(state, action, seat)
             self.steps.append(Step(seat, action, tuple(events), to_act))
             if (i + 1) % CHECKPOINT == 0:
                 self._checkpoints.append(rules.copy(state))
+            now = getattr(state, key, None)
+            if now != last:
+                self._turn_starts.append(i + 1)
+                last = now
         self._last = state  # the final position (also the cache's start)
         self._cache: tuple[int, Any] = (len(self.steps), state)
         self.result: Result | None = rules.result(state)
@@ -79,7 +90,6 @@ class Replay:
         told = (self.over or len(data.seats) == 1) and not data.daily
         self.table = TableInfo(data.game, dict(data.config), data.seed if told else None,
                                tuple(SeatInfo(s.name, s.kind, s.level) for s in data.seats))
-        self._turn_starts = self._find_turns()
 
     # -- making one -------------------------------------------------------------------------------
     @classmethod
@@ -188,21 +198,6 @@ class Replay:
         """A digest of the position after `n` moves (two replays agree iff their states do)."""
         text = json.dumps(self.rules.encode_state(self._state(n)), sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
-
-    def _find_turns(self) -> list[int]:
-        """The steps where a turn begins (a round, in Kill The Kings): step 0, then every step
-        whose position has another seat's turn (another round) than the step before."""
-        key = "round" if self.game == "kill-the-kings" else "turn"
-        starts = [0]
-        state = self.rules.copy(self._checkpoints[0])
-        last = getattr(state, key, None)
-        for n, step in enumerate(self.steps, 1):
-            self.rules.apply(state, step.action, step.seat)
-            now = getattr(state, key, None)
-            if now != last:
-                starts.append(n)
-                last = now
-        return starts
 
     @property
     def turn_starts(self) -> list[int]:
