@@ -64,6 +64,9 @@ async def test_arrows_turns_home_end_step_through_the_game_with_the_log_in_step(
         await pilot.press("left")
         await wait_until(pilot, lambda: screen.step == 2)
         assert len(log.entries) < told and screen.sight.update.view == replay.view(2, 0)
+        stepped_back = [str(line) for line in log.entries], [strip.text for strip in log.lines]
+        screen.show_step(2, rebuild=True)  # the log at move 2 told afresh: the same lines
+        assert ([str(line) for line in log.entries], [strip.text for strip in log.lines]) == stepped_back
         await pilot.press("end")
         await wait_until(pilot, lambda: screen.step == replay.count)
         await wait_until(pilot, lambda: "Game over: " in screen_text(app))
@@ -320,3 +323,28 @@ async def test_every_games_replay_fits_80x24_with_marks_and_all_cards(game, play
         await wait_until(pilot, lambda: "esc back" in screen_text(app) and "All cards shown" in screen_text(app))
         found = cut(screen)
         assert not found, "\n".join(found)
+
+
+@async_test
+async def test_stepping_back_from_a_jump_shows_the_log_a_fresh_look_would() -> None:
+    replay = replay_of(session_of("psycho-killer", 4, SEATS + [Seat("bot", "Dee", "random")]))
+    app = CutthroatApp(replay=replay)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        log = screen.query_one(EventLog)
+        await pilot.press("end")
+        await wait_until(pilot, lambda: screen.step == replay.count)
+
+        def visible() -> list[str]:
+            return [strip.text for strip in log.lines[-log.size.height:]]
+
+        rebuilt, rebuild = [], screen.rebuild_log
+        screen.rebuild_log = lambda log, n: (rebuilt.append(n), rebuild(log, n))
+        for back in range(1, 8):
+            await pilot.press("left")
+            await wait_until(pilot, lambda: screen.step == replay.count - back)
+            assert not rebuilt, "stepped back by the log's marks, not told afresh"
+            shown = visible()
+            screen.show_step(screen.step, rebuild=True)  # (and the next step back is from this log's marks)
+            assert visible() == shown, f"{back} back"
+            rebuilt.clear()

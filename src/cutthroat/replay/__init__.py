@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from cutthroat import saves
-from cutthroat.engine.protocol import Event, Result
+from cutthroat.engine.protocol import Event, Result, Rules
 from cutthroat.engine.registry import get_rules, game_info
 from cutthroat.engine.words import agree
 from cutthroat.host.updates import SeatInfo, SeatUpdate, TableInfo
@@ -72,10 +72,13 @@ class Replay:
         key = "round" if self.game == "kill-the-kings" else "turn"
         self._turn_starts = [0]
         last = getattr(state, key, None)
+        self._open_plays = type(rules).open_play is not Rules.open_play  # (a game where a play may wait)
+        self._open: list[tuple[int, int] | None] = [None]
         for i, (seat, action) in enumerate(data.log):
             to_act = tuple(rules.to_act(state))
             events = rules.apply(state, action, seat)
             self.steps.append(Step(seat, action, tuple(events), to_act))
+            self._open.append(self._find_open_play(i + 1, state))
             if (i + 1) % CHECKPOINT == 0:
                 self._checkpoints.append(rules.copy(state))
             now = getattr(state, key, None)
@@ -242,8 +245,12 @@ class Replay:
     def open_play(self, n: int) -> tuple[int, int] | None:
         """(seat, moves) of a play still waiting for its choices at step `n` that the others
         are not told of yet, as the host finds it (`TableHost._hidden_play`: one begun when its
-        player alone was to act); None if none."""
-        state = self._state(n)
+        player alone was to act); None if none. (Found for every step as the log is replayed.)"""
+        return self._open[n]
+
+    def _find_open_play(self, n: int, state: Any) -> tuple[int, int] | None:
+        if not self._open_plays:
+            return None
         for seat in range(len(self.names)):
             count = self.rules.open_play(state, seat)
             if 0 < count <= n and all(s.seat == seat for s in self.steps[n - count:n]):

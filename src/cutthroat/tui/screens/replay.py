@@ -85,6 +85,8 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         self.resumes = False
         self.intro: list = []
         self.move_words = ""
+        self.log_marks: dict[int, tuple | None] = {}  # step → where the log ended at it (`EventLog.mark`)
+        self.log_first = 1  # the first move whose events the log tells (after the opening lines)
 
     # -- the table, read-only ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -136,21 +138,18 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         """The table at step `n`: the seat's view, the log up to it, the move's words."""
         replay, seat = self.replay, self.seen_seat
         n = max(0, min(replay.count, n))
-        forward_one = n == self.step + 1 and not rebuild
-        self.step = self.port.step = n
+        before, self.step = self.step, n
+        self.port.step = n
         log = self.query_one(EventLog)
-        if forward_one:
+        if n == before + 1 and not rebuild:
+            self.log_marks[before] = log.mark()  # (where a step back to it takes the log)
             self.tell(log, replay.told(n, seat))
+        elif n < before and not rebuild and log.back_to(self.log_marks.get(n)) and \
+                (self.log_first <= 1 or len(log.lines) >= log.size.height):
+            for later in [m for m in self.log_marks if m > n]:
+                del self.log_marks[later]
         else:
-            log.clear()
-            log.entries = []
-            for line in self.intro:
-                log.tell(line)
-            events = replay.history(n, seat)
-            tail = max(LOG_TAIL, log.size.height + 2)
-            if len(events) > tail:
-                log.tell(f"… {len(events) - tail} earlier events")
-            self.tell(log, events[-tail:])
+            self.rebuild_log(log, n)
         update = replay.update(n, seat, told=False)
         self.lens.latest.pop(seat, None)  # (a step back is no late update: the lens takes it)
         sight = self.lens.receive(update)
@@ -159,6 +158,25 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
             self.message = self.move_words  # Kill The Kings: its prompt line shows its message
         self.sight = sight
         self.show_cards()
+
+    def rebuild_log(self, log: EventLog, n: int) -> None:
+        """The log at step `n` told afresh: the opening lines, then the latest moves' events
+        (enough to fill the panel), each move's end marked for a step back."""
+        replay, seat = self.replay, self.seen_seat
+        log.clear()
+        log.entries = []
+        for line in self.intro:
+            log.tell(line)
+        tail, first, told = max(LOG_TAIL, log.size.height + 2), n + 1, 0
+        while first > 1 and told < tail:
+            first -= 1
+            told += len(self.shown_events(list(replay.told(first, seat))))
+        if first > 1:
+            log.tell(f"… {len(self.shown_events(replay.history(first - 1, seat)))} earlier events")
+        self.log_marks, self.log_first = {}, first
+        for step in range(first, n + 1):
+            self.log_marks[step - 1] = log.mark()
+            self.tell(log, replay.told(step, seat))
 
     def tell(self, log: EventLog, events) -> None:
         names = getattr(self, "log_names", self.names)  # (Kill The Kings' log says "You")
