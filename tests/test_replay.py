@@ -118,7 +118,10 @@ def test_all_cards_shown_is_refused_for_a_game_in_progress():
     finished = replay_of(played("kill-your-friends", 3, 5)[0])
     assert finished.all_cards_refusal() is None
     lines = finished.revealed(0)
-    assert len(lines) == 3 and lines[0].startswith("Ana: ")
+    state = finished.state(0)
+    assert lines[:3] == [f"{name}: " + ", ".join(c.label for c in hand) for name, hand in zip(NAMES, state.hands)]
+    top = [c.label for c in reversed(state.deck)][:8]
+    assert lines[3] == f"Deck, top first: {', '.join(top)} … (+{len(state.deck) - 8})"
 
 
 def test_a_solo_save_in_progress_shows_its_human_and_the_public_view_only():

@@ -40,6 +40,17 @@ CHECKPOINT = 32
 NOT_OVER = "All cards are shown only once the game is over"
 
 
+#: The face-down piles "all cards shown" tells, per game: (name, cards with the top last).
+PILES = {
+    "exploding-kittens": lambda state: [("Draw pile", state.pile)],
+    "kill-your-friends": lambda state: [("Deck", state.deck)],
+    "psycho-killer": lambda state: [(f"Deck {'AB'[d]}", deck) for d, deck in enumerate(state.decks)
+                                    if deck or not state.gone[d]],
+}
+#: How many of a pile's top cards it tells.
+PILE_SHOWN = 8
+
+
 class ReplayError(ValueError):
     """A file or document that can't be replayed; the message is one line fit for a player."""
 
@@ -319,11 +330,16 @@ class Replay:
             raise ValueError(NOT_OVER)
         state = self._state(n)
         hands = getattr(state, "hands", None)
-        if hands is not None:
-            return [f"{self.names[q]}: " + (", ".join(_label(c) for c in hand) or "no cards")
-                    for q, hand in enumerate(hands)]
-        deck = getattr(state, "deck", None) or []
-        return ["Deck, next card first: " + (" ".join(_label(c) for c in reversed(deck)) or "empty")]
+        if hands is None:  # Kill The Kings: the deck's order is all that is hidden
+            deck = getattr(state, "deck", None) or []
+            return ["Deck, next card first: " + (" ".join(_label(c) for c in reversed(deck)) or "empty")]
+        lines = [f"{self.names[q]}: " + (", ".join(_label(c) for c in hand) or "no cards")
+                 for q, hand in enumerate(hands)]
+        for name, pile in PILES.get(self.game, lambda state: [])(state):
+            shown = [_label(getattr(c, "card", c)) for c in reversed(pile)][:PILE_SHOWN]
+            more = f" … (+{len(pile) - PILE_SHOWN})" if len(pile) > PILE_SHOWN else ""
+            lines.append(f"{name}, top first: " + (", ".join(shown) + more if shown else "empty"))
+        return lines
 
     # -- words ---------------------------------------------------------------------------------------
     def describe_step(self, n: int, seat: int | None = None) -> str:
