@@ -348,3 +348,17 @@ async def test_stepping_back_from_a_jump_shows_the_log_a_fresh_look_would() -> N
             screen.show_step(screen.step, rebuild=True)  # (and the next step back is from this log's marks)
             assert visible() == shown, f"{back} back"
             rebuilt.clear()
+
+
+@async_test
+async def test_a_servers_player_exports_into_their_own_folder_and_no_path_is_shown(save_dir, monkeypatch) -> None:
+    monkeypatch.setenv("CUTTHROAT_CONFINED", "1")
+    replay = replay_of(session_of("kill-your-friends", 4))
+    app = CutthroatApp(replay=replay)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("x")
+        await wait_until(pilot, lambda: hasattr(screen, "exported"))
+        assert all(path.startswith(str(save_dir)) for path in screen.exported)
+        note = next(line for line in said(app) if line.startswith("replay-"))
+        assert "your data folder" in note and str(save_dir) not in note and "/" not in note
