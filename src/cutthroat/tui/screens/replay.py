@@ -96,15 +96,15 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         yield Static(id="replay-cards")
 
     def table_started(self) -> None:
+        # Nobody here plays: the table names every seat ("Ana's turn", not "Your turn"), whoever
+        # watches it. (Set once the log's seat is chosen: the seat seen.)
+        self.humans = []
         super().table_started()  # (the game's opening lines: history_events gives it none)
         self.intro = list(self.query_one(EventLog).entries)
         self.show_step(self.step, rebuild=True)
 
     def history_events(self) -> list:
         return []  # the log is the replay's to tell, in step
-
-    def is_you(self, seat: int) -> bool:
-        return False  # "Ana's hand": whoever watches, it is Ana's view
 
     def next_step(self) -> None:
         pass  # no prompt, curtain or game-over dialog opens at a replay
