@@ -179,7 +179,7 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
             self.tell(log, replay.told(step, seat))
 
     def tell(self, log: EventLog, events) -> None:
-        names = getattr(self, "log_names", self.names)  # (Kill The Kings' log says "You")
+        names = getattr(self, "log_names", self.names)  # (Kill The Kings' log has its own names)
         log.narrate(self.shown_events(list(events)), self.log_seat, names, self.ascii_style)
 
     def step_words(self) -> str:
