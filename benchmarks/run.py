@@ -18,7 +18,9 @@ Prints one JSON line per figure:
 - records: Records opening with 10,000 finished games in the history, beside the title screen's
   own open-and-paint in the same app (benchmarks/records.py; `--records-only`: this figure alone);
 - key_to_repaint: the CPU time of a cursor key at each table beside a minimal Textual app, with
-  our footer and with Textual's own (benchmarks/keys.py).
+  our footer and with Textual's own (benchmarks/keys.py);
+- replay_step: the CPU time of a replay step (→, and ← back) at 80×24 for each game, beside the same
+  minimal Textual app (benchmarks/replay.py; the aim: at most 30 ms a step).
 """
 
 from __future__ import annotations
@@ -279,6 +281,7 @@ def main() -> None:
     print(json.dumps({"figure": "records_open", **records_figures()}))
     for footer in ([], ["--stock-footer"]):  # (a process each: the stock run patches the footer)
         subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "keys.py"), *footer], check=False)
+    subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "replay.py")], check=False)
     # Side by side, alternating, in one process, in short runs: this machine's speed swings by half
     # from one second to the next (neighbours on the host), so each pair gives a ratio and the
     # median ratio is the figure; the best run of each, less disturbed, gives a second one.
