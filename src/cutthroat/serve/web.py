@@ -269,6 +269,7 @@ class WebDoor:
         app.router.add_get("/", self.index, allow_head=False)
         app.router.add_get("/ws", self.websocket, allow_head=False)
         app.router.add_get("/static/{name:.+}", self.static, allow_head=False)
+        app.router.add_get("/favicon.ico", self.no_icon, allow_head=False)
         app.on_response_prepare.append(self._headers)
         return app
 
@@ -359,6 +360,9 @@ class WebDoor:
             response.set_cookie(COOKIE, sign(self.secret, secrets.token_hex(16)), max_age=COOKIE_SECONDS,
                                 path="/", httponly=True, samesite="Strict", secure=secure)
         return response
+
+    async def no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204, headers={"Cache-Control": "public, max-age=86400"})
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         path = self.files.get(request.match_info["name"])
