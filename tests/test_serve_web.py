@@ -426,3 +426,54 @@ def test_the_web_door_never_imports_textual_and_its_flags_are_checked():
     assert main(["serve", "--web-port", "8080", "--public-url", "javascript:alert(1)"]) == 2
     assert main(["serve", "--web-port", "8080", "--trusted-proxy", "not-an-address"]) == 2
     assert main(["serve", "--web-port", "0"]) == 2
+
+
+def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data, "--input-bytes-per-second", "2000", "--idle-seconds", "4")
+    try:
+        async def abuse() -> float:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                ws = await browser.open()
+                screen = Screen(ws)
+                await screen.shows(TITLE)
+                for garbage in ("not json", "[]", "{}", '["stdin"]', '["stdin", 5]', '["resize", [1, 2]]',
+                                '["resize", {"width": NaN, "height": -1}]', '[["nested"]]', '["open_url", "x"]',
+                                '["ping", "' + "x" * 100 + '"]', "[1e999]"):
+                    await ws.send_str(garbage)
+                await ws.send_bytes(b"\x00\xff" * 100)
+                start = asyncio.get_running_loop().time()
+                for _ in range(5):  # 10 kB of keys (a paste) at 2 kB a second: paced, not refused
+                    await ws.send_str(json.dumps(["stdin", "\x1b[200~" + "x" * 1980 + "\x1b[201~"]))
+                await ws.send_str(json.dumps(["ping", "after"]))
+                while True:
+                    message = await ws.receive(timeout=30)
+                    if message.type == aiohttp.WSMsgType.TEXT and "after" in message.data:
+                        break
+                paced = asyncio.get_running_loop().time() - start
+                # The idle time: no key for 4 s closes the session with a line saying so.
+                screen.raw = b""
+                await screen.until(lambda found: found.closed or "No key pressed" in found.text, "the idle goodbye",
+                                   timeout=30)
+                assert "No key pressed for a long while" in screen.text
+                # A message over 64 KiB closes that session (and only that one).
+                other = await browser.open()
+                await Screen(other).shows(TITLE)
+                await other.send_str(json.dumps(["stdin", "a" * 70_000]))
+                closing = await other.receive(timeout=30)
+                while closing.type == aiohttp.WSMsgType.BINARY:
+                    closing = await other.receive(timeout=30)
+                assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+                return paced
+            finally:
+                await browser.close()
+
+        paced = run(abuse())
+        assert paced >= 3.5, paced  # (10 kB at 2 kB/s: the pong waited its turn)
+        eventually(lambda: server.text().count("ended:") >= 2, "both sessions ended")
+        assert "no key pressed for too long" in server.text()
+        assert "Traceback" not in server.text() and not (data / "app-errors.log").exists(), server.text()
+    finally:
+        assert server.stop() == 0
