@@ -477,3 +477,45 @@ def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tm
         assert "Traceback" not in server.text() and not (data / "app-errors.log").exists(), server.text()
     finally:
         assert server.stop() == 0
+
+
+def test_idle_connections_to_the_web_port_are_capped_and_closed_and_a_browser_gets_in_after(tmp_path):
+    import socket
+
+    data = tmp_path / "data"
+    server = WebServer(data, "--connections-per-address", "2", "--login-grace", "2")
+    held = []
+    try:
+        for _ in range(40):  # (4 × 2 from one address are let in; the rest are closed at once)
+            sock = socket.create_connection(("127.0.0.1", server.web_port), timeout=10)
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # (headers never finished: a slow client)
+            held.append(sock)
+
+        def closed(sock) -> bool:
+            try:
+                return sock.recv(1) == b""
+            except ConnectionResetError:
+                return True
+            except OSError:
+                return False
+
+        for sock in held:
+            sock.settimeout(15)
+        assert all(closed(sock) for sock in held)  # (refused at once, or closed after the grace time)
+        text = server.text()
+        assert text.count("refused a web connection") == 32, text
+        assert text.count("closed a web connection") == 8, text
+
+        async def visit() -> None:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                await Screen(await browser.open()).shows(TITLE)
+            finally:
+                await browser.close()
+
+        run(visit())
+    finally:
+        for sock in held:
+            sock.close()
+        assert server.stop() == 0

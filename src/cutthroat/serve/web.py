@@ -8,7 +8,9 @@ textual-serve's files are the `web` extra); never imports Textual.
   `web-cookie-secret` in the data folder, 0600, made once). The websocket is refused (403)
   without it, with a bad signature, or from a page of another origin (`Origin` against
   `--public-url`, else the request's own host). The name is asked by the app, as over ssh.
-- Limits (`limits.Limits`, shared with the ssh door): sessions in total (both doors together),
+- Limits (`limits.Limits`, shared with the ssh door): TCP connections to the web port counted from
+  their first byte, in total and per address, and closed unless they become a websocket within
+  the login grace time; sessions in total (both doors together),
   per player and per address (`X-Forwarded-For` believed only from a `--trusted-proxy`), new
   websockets per address a minute (new cookies cost nothing), every browser message paced by
   the input budget, the window capped on the first size and every resize (and resizes
@@ -53,6 +55,7 @@ COOKIE_SECONDS = 400 * 24 * 3600  # (the longest a browser keeps a cookie)
 PLAYER = re.compile(r"[0-9a-f]{32}")
 MAX_MESSAGE = 64 * 1024  # one websocket message from a browser (xterm.js sends a paste in pieces)
 MAX_PACKET = 16 * 1024 * 1024  # one packet from an app (a repaint of the largest window is far less)
+CONNECTIONS_PER_SESSION = 4  # TCP connections to the web port, per session the limits allow (a page and its files)
 APP_STOP_SECONDS = 5.0  # an app asked to quit has this long, then it is killed
 GOODBYE_SECONDS = 5.0
 PRELUDE = b"__GANGLION__\n"  # what Textual's web driver writes first
@@ -216,6 +219,102 @@ class Resizer:
             self._timer = None
 
 
+# -- connections: counted from the first byte, as the ssh door's ------------------------------------
+class CountedConnection(asyncio.Protocol):
+    """One TCP connection to the web port, in front of aiohttp's own handler: refused at once over
+    the caps (`WebDoor.connection_refusal`), and closed after the login grace time unless it has
+    become a websocket by then (a page and its files take a moment; a slow client can't hold it)."""
+
+    def __init__(self, door: "WebDoor", make: Callable[[], asyncio.Protocol]) -> None:
+        self.door = door
+        self.make = make
+        self.handler: Any = None
+        self.transport: asyncio.Transport | None = None
+        self.address = "?"
+        self.proxied = False
+        self._grace: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername") or ("?", 0)
+        door = self.door
+        self.proxied = door._trusted(str(peer[0]))
+        self.address = address_group(str(peer[0]))
+        why = door.connection_refusal(self.address, self.proxied)
+        if why is not None:
+            log.warning("refused a web connection from %s: %s", self.address, why)
+            transport.abort()
+            return
+        self.transport = transport  # type: ignore[assignment]
+        door.connections += 1
+        if not self.proxied:
+            door.connections_from[self.address] = door.connections_from.get(self.address, 0) + 1
+        self._grace = asyncio.get_running_loop().call_later(door.limits.login_grace, self._grace_over)
+        self.handler = self.make()
+        self.handler.connection_made(transport)
+
+    def _grace_over(self) -> None:
+        self._grace = None
+        if self.transport is not None and self.transport not in self.door.upgraded:
+            log.info("closed a web connection from %s: no session within %g s (--login-grace)",
+                     self.address, self.door.limits.login_grace)
+            self.transport.abort()
+
+    def data_received(self, data: bytes) -> None:
+        if self.handler is not None:
+            self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received() if self.handler is not None else None
+
+    def pause_writing(self) -> None:
+        if self.handler is not None:
+            self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.handler is not None:
+            self.handler.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+        if self.transport is None:
+            return  # (refused: never counted)
+        door = self.door
+        door.connections -= 1
+        door.upgraded.discard(self.transport)
+        if not self.proxied:
+            left = door.connections_from.get(self.address, 1) - 1
+            if left > 0:
+                door.connections_from[self.address] = left
+            else:
+                door.connections_from.pop(self.address, None)
+        self.transport = None
+        self.handler.connection_lost(exc)
+
+
+class CountedSite(web.BaseSite):
+    """aiohttp's TCP site, each connection counted (`CountedConnection`)."""
+
+    def __init__(self, runner: web.AppRunner, door: "WebDoor", host: str, port: int) -> None:
+        super().__init__(runner, backlog=128)
+        self.door = door
+        self.host = host
+        self.port = port
+
+    @property
+    def name(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    async def start(self) -> None:
+        await super().start()
+        make = self._runner.server
+        assert make is not None
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: CountedConnection(self.door, make), self.host, self.port, backlog=self._backlog,
+            reuse_address=True)
+
+
 # -- the door -----------------------------------------------------------------------------------------
 def static_files() -> dict[str, Path]:
     """Every file the door serves under /static/, by name: nothing else (no listing, no path)."""
@@ -261,6 +360,9 @@ class WebDoor:
         self.new_sessions = PerMinute(self.limits.web_sessions_per_minute)  # address -> websockets opened
         self.sessions: set[web.WebSocketResponse] = set()
         self.apps: set[WebApp] = set()
+        self.connections = 0  # TCP connections to the web port now
+        self.connections_from: dict[str, int] = {}  # address -> connections (a trusted proxy's not counted)
+        self.upgraded: set[asyncio.BaseTransport] = set()  # connections that are websockets now
         self.runner: web.AppRunner | None = None
 
     # -- the site ----------------------------------------------------------------------------------
@@ -278,7 +380,7 @@ class WebDoor:
         self.runner = web.AppRunner(self.application(), handle_signals=False, access_log=None,
                                     shutdown_timeout=2.0, keepalive_timeout=15.0)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, host, port, backlog=128)
+        site = CountedSite(self.runner, self, host, port)
         await site.start()
         bound = self.runner.addresses[0][1] if self.runner.addresses else port
         log.info("web door on http://%s:%d%s", host, bound,
@@ -370,6 +472,21 @@ class WebDoor:
             raise web.HTTPNotFound()
         return web.FileResponse(path, headers={"Cache-Control": "public, max-age=3600"})
 
+    def connection_refusal(self, address: str, proxied: bool) -> str | None:
+        """Why a new TCP connection is refused at once, if it is: the server stopping, or as many
+        connections to this port as 4 × `--total-connections`, or 4 × `--connections-per-address`
+        from that address (a browser opens several at once for a page and its files; a trusted
+        proxy's are not counted by address: its clients are, at the websocket)."""
+        limits = self.limits
+        if self.state.stopping:
+            return "the server is stopping"
+        if self.connections >= CONNECTIONS_PER_SESSION * limits.total_connections:
+            return f"{self.connections} web connections ({CONNECTIONS_PER_SESSION} × --total-connections)"
+        if not proxied and self.connections_from.get(address, 0) >= CONNECTIONS_PER_SESSION * limits.connections_per_address:
+            return (f"{self.connections_from[address]} web connections from this address "
+                    f"({CONNECTIONS_PER_SESSION} × --connections-per-address)")
+        return None
+
     # -- a session ---------------------------------------------------------------------------------------
     def refusal(self, request: web.Request, address: str) -> tuple[int, str] | None:
         state, limits = self.state, self.limits
@@ -414,6 +531,8 @@ class WebDoor:
             if not ws.can_prepare(request).ok:
                 return web.Response(status=400, text="A websocket only\n")
             await ws.prepare(request)
+            if request.transport is not None:
+                self.upgraded.add(request.transport)  # (its idle time and heartbeat watch it now)
             self.sessions.add(ws)
             state.channels.add(ws)
             await self.play(ws, request, player, address)
