@@ -158,6 +158,9 @@ def test_a_browser_gets_a_signed_private_cookie_and_its_own_app_sends_the_title(
         async def visit() -> None:
             browser = Browser(server)
             try:
+                async with browser.session.get(server.url + "/", headers={"Sec-Fetch-Site": "cross-site"}) as bounce:
+                    assert "Set-Cookie" not in bounce.headers  # (a link from another site: asked again from here)
+                    assert 'http-equiv="refresh" content="0; url=/"' in await bounce.text()
                 response = await browser.page()
                 cookie = response.headers["Set-Cookie"]
                 assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie

@@ -3,7 +3,8 @@ when missing), driven by Playwright with `executable_path` (never `playwright in
 loopback, with no network beyond it. Two players open the page: it draws the title with nothing
 from another host and no Content-Security-Policy complaint, takes keys without a click (the
 terminal has the focus once its first bytes arrive), and each browser is its own player (the
-names they type land in the server's store). Screenshots go to build/screenshots/web/ for a
+names they type land in the server's store), and each is the same player when it comes back
+through a link on another site. Screenshots go to build/screenshots/web/ for a
 person to look at."""
 
 from __future__ import annotations
@@ -75,6 +76,20 @@ def test_two_browsers_get_the_title_type_without_a_click_and_are_two_players(tmp
                         await asyncio.sleep(0.1)
                     await page.wait_for_timeout(1000)
                     await page.screenshot(path=str(SHOTS / f"{who}-2-lobby.png"))
+                    # Back later through a link in another site (a chat): the same player, whose
+                    # SameSite=Strict cookie that first request doesn't bring.
+                    before = [c["value"] for c in await context.cookies() if c["name"] == "cutthroat_player"]
+                    await page.goto("about:blank")
+                    await page.set_content(f'<a id="go" href="{server.url}/">the game</a>')
+                    await page.click("#go")
+                    await page.wait_for_selector("body.-first-byte", state="attached", timeout=45_000)
+                    after = [c["value"] for c in await context.cookies() if c["name"] == "cutthroat_player"]
+                    assert before and after == before, (before, after)
+                    player = before[0].split(".")[0][:12]
+                    end = time.monotonic() + 30
+                    while server.text().count(f"web session for {player} at") < 2:
+                        assert time.monotonic() < end, "no second session for the same player"
+                        await asyncio.sleep(0.1)
             finally:
                 for context in browsers:
                     await context.close()
@@ -84,7 +99,7 @@ def test_two_browsers_get_the_title_type_without_a_click_and_are_two_players(tmp
         assert names_in(data) == ["Ana", "Bob"]
         assert requests and all(url.startswith(server.url + "/") for url in requests), requests
         assert not complaints, complaints
-        eventually(lambda: server.text().count("ended: the browser left") == 2, "both sessions ended")
+        eventually(lambda: server.text().count("ended: the browser left") == 4, "every session ended")
     finally:
         assert server.stop() == 0
     assert "Traceback" not in server.text()

@@ -64,6 +64,10 @@ IDLE = "\r\nNo key pressed for a long while: disconnected (your game is kept).\r
 SORRY = "\r\nSomething went wrong; your seat is kept.\r\n"
 RESET_SCREEN = (b"\x18\x1b[?1049l\x1b[?7h\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
                 b"\x1b[0m")
+#: The page for a link followed from another site: it asks for itself again, from this site.
+BOUNCE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/">'
+          '<title>Cutthroat</title><link rel="stylesheet" href="/static/cutthroat.css"></head><body>'
+          '<div class="dialog-container"><div class="intro"><a href="/">To the tables</a></div></div></body></html>')
 PR_SET_PDEATHSIG = 1
 _libc = ctypes.CDLL(None, use_errno=True)  # (loaded here: the child between fork and exec only calls it)
 
@@ -452,6 +456,12 @@ class WebDoor:
 
     # -- the page and its files ----------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.Response:
+        if (verify(self.secret, request.cookies.get(COOKIE)) is None
+                and request.headers.get("Sec-Fetch-Site") == "cross-site"):
+            # A link followed from another site (a chat) doesn't bring the SameSite=Strict cookie:
+            # the page is asked again from here, which does, rather than a new player being made.
+            return web.Response(text=BOUNCE, content_type="text/html", charset="utf-8",
+                                headers={"Cache-Control": "no-store"})
         font_size = max(8, min(_int(request.query.get("fontsize", "16"), 16), 32))
         text = (self.page.replace("{ws_url}", html.escape(self.socket_origin(request) + "/ws", quote=True))
                 .replace("{font_size}", str(font_size)))
