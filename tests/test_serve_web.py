@@ -522,3 +522,80 @@ def test_idle_connections_to_the_web_port_are_capped_and_closed_and_a_browser_ge
         for sock in held:
             sock.close()
         assert server.stop() == 0
+
+
+def test_a_link_code_from_the_ssh_lobby_makes_a_browser_that_player_once(tmp_path):
+    from helpers_serve import Terminal, make_key, needs_ssh, to_lobby
+
+    if needs_ssh.args[0]:
+        pytest.skip(needs_ssh.kwargs["reason"])
+    data = tmp_path / "data"
+    server = WebServer(data)
+    ana = None
+    try:
+        ana = Terminal(f"cutthroat-web-link-{os.getpid()}", server.ssh(make_key(tmp_path, "ana"), "-tt"))
+        to_lobby(ana, "Ana")
+        ana.keys("L")
+        screen = ana.wait_until(lambda text: re.search(r"/link/([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})", text),
+                                "a link code")
+        code = re.search(r"/link/([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})", screen).group(1)
+
+        async def link() -> None:
+            browser, stranger = Browser(server), Browser(server)
+            try:
+                await browser.page()  # (a player of its own first)
+                own = browser.player
+                async with browser.session.get(f"{server.url}/link/{code}") as page:  # (a link preview too)
+                    assert page.status == 200 and f'action="/link/{code}"' in await page.text()
+                async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": "http://evil.example"},
+                                                allow_redirects=False) as refused:
+                    assert refused.status == 403  # (another site's form can't make you someone else)
+                async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": server.url},
+                                                allow_redirects=False) as used:
+                    assert used.status == 303 and used.headers["Location"] == "/"
+                    assert "HttpOnly" in used.headers["Set-Cookie"] and "SameSite=Strict" in used.headers["Set-Cookie"]
+                assert browser.player != own
+                screen = Screen(await browser.open(100, 30))
+                await screen.shows(TITLE)
+                await screen.keys("\r")
+                await screen.until(lambda found: "you are" in found.text and "Ana" in found.text,
+                                   "the lobby: Ana, with no name asked")
+                await stranger.page()
+                for attempt in range(10):  # the code again (used), then wrong ones: refused, then a wait
+                    async with stranger.session.post(f"{server.url}/link/{code if attempt == 0 else 'WRONG'}",
+                                                     headers={"Origin": server.url}, allow_redirects=False) as reply:
+                        # (10 tries a minute from one address, the browser's own one of them)
+                        assert reply.status == (403 if attempt < 9 else 429), (attempt, reply.status)
+            finally:
+                await browser.close()
+                await stranger.close()
+
+        run(link())
+        text = server.text()
+        assert text.count("is now ") == 1 and "refused a browser link" in text
+    finally:
+        if ana is not None:
+            ana.close()
+        assert server.stop() == 0
+
+
+def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_path):
+    from cutthroat.serve.service import Refused, TableService
+
+    service = TableService(tmp_path)
+    try:
+        with pytest.raises(Refused, match="no web door"):
+            service.link_code("a" * 32)
+        service.web_door = True
+        first = service.link_code("a" * 32)
+        second = service.link_code("a" * 32)  # (a new one replaces the last)
+        assert service.redeem_link(first) is None
+        assert service.redeem_link(f"{second[:4]}-{second[4:8]}-{second[8:]}".lower()) == "a" * 32
+        assert service.redeem_link(second) is None  # (once)
+        old = service.link_code("b" * 32)
+        service.link_codes[old] = ("b" * 32, time.monotonic() - 1)
+        assert service.redeem_link(old) is None  # (too old)
+        assert service.redeem_link("") is None and service.redeem_link("x" * 10_000) is None
+    finally:
+        service.workers.close()
+        service.store.close() if hasattr(service.store, "close") else None

@@ -68,6 +68,16 @@ RESET_SCREEN = (b"\x18\x1b[?1049l\x1b[?7h\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?10
 BOUNCE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/">'
           '<title>Cutthroat</title><link rel="stylesheet" href="/static/cutthroat.css"></head><body>'
           '<div class="dialog-container"><div class="intro"><a href="/">To the tables</a></div></div></body></html>')
+LINK_ATTEMPTS_PER_MINUTE = 10  # link codes tried from one address a minute
+LINK_PAGE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Cutthroat</title>'
+             '<link rel="stylesheet" href="/static/cutthroat.css"></head><body><div class="dialog-container">'
+             '<div class="intro"><form method="post" action="/link/{code}"><div>Play in this browser as the '
+             'player who asked for this link (your name, games and seats, as over ssh)?</div>'
+             '<button type="submit">Yes, this browser is me</button></form></div></div></body></html>')
+LINK_REFUSED = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Cutthroat</title>'
+                '<link rel="stylesheet" href="/static/cutthroat.css"></head><body><div class="dialog-container">'
+                '<div class="intro">That link is wrong, used or too old: press L in the lobby for a new one. '
+                '<a href="/">To the tables</a></div></div></body></html>')
 PR_SET_PDEATHSIG = 1
 _libc = ctypes.CDLL(None, use_errno=True)  # (loaded here: the child between fork and exec only calls it)
 
@@ -362,6 +372,7 @@ class WebDoor:
         self.page = (Path(__file__).parent / "web_static" / "page.html").read_text(encoding="utf-8")
         self.per_address: dict[str, int] = {}  # address -> web sessions open
         self.new_sessions = PerMinute(self.limits.web_sessions_per_minute)  # address -> websockets opened
+        self.link_attempts = PerMinute(LINK_ATTEMPTS_PER_MINUTE)  # address -> link codes tried
         self.sessions: set[web.WebSocketResponse] = set()
         self.apps: set[WebApp] = set()
         self.connections = 0  # TCP connections to the web port now
@@ -376,11 +387,16 @@ class WebDoor:
         app.router.add_get("/ws", self.websocket, allow_head=False)
         app.router.add_get("/static/{name:.+}", self.static, allow_head=False)
         app.router.add_get("/favicon.ico", self.no_icon, allow_head=False)
+        app.router.add_get("/link/{code}", self.link_page, allow_head=False)
+        app.router.add_post("/link/{code}", self.link)
         app.on_response_prepare.append(self._headers)
         return app
 
     async def start(self, host: str, port: int) -> int:
         """Listen; the port (the one bound, for port 0)."""
+        if self.state.service is not None:  # (the lobby's L: a code for this door)
+            self.state.service.web_door = True
+            self.state.service.web_url = self.origin() if self.public is not None else None
         self.runner = web.AppRunner(self.application(), handle_signals=False, access_log=None,
                                     shutdown_timeout=2.0, keepalive_timeout=15.0)
         await self.runner.setup()
@@ -412,7 +428,7 @@ class WebDoor:
         headers["Content-Security-Policy"] = (
             "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
             f"img-src 'self' data:; connect-src 'self' {self.socket_origin(request)}; base-uri 'none'; "
-            "form-action 'none'; frame-ancestors 'none'")
+            "form-action 'self'; frame-ancestors 'none'")
         if self.public is not None and self.public.scheme == "https":
             headers["Strict-Transport-Security"] = "max-age=31536000"
         headers.pop("Server", None)
@@ -471,6 +487,36 @@ class WebDoor:
             secure = self.public is not None and self.public.scheme == "https"
             response.set_cookie(COOKIE, sign(self.secret, secrets.token_hex(16)), max_age=COOKIE_SECONDS,
                                 path="/", httponly=True, samesite="Strict", secure=secure)
+        return response
+
+    async def link_page(self, request: web.Request) -> web.Response:
+        """A link code's page: a button that uses it (a POST from this page), so a chat's link
+        preview fetching the address doesn't spend the code."""
+        code = html.escape(request.match_info["code"][:40], quote=True)
+        return web.Response(text=LINK_PAGE.replace("{code}", code), content_type="text/html", charset="utf-8",
+                            headers={"Cache-Control": "no-store"})
+
+    async def link(self, request: web.Request) -> web.Response:
+        """A link code used: this browser is that code's player from now on (its cookie)."""
+        address = self.address(request)
+        origin = request.headers.get("Origin")
+        if origin is None or origin.lower() != self.origin(request):
+            log.warning("refused a browser link from %s: a page from another origin (%.80r)", address, origin)
+            return web.Response(status=403, text="Refused: a page from another site\n")
+        if self.link_attempts.over(address):
+            log.warning("refused a browser link from %s: %d tries this minute", address, LINK_ATTEMPTS_PER_MINUTE)
+            return web.Response(status=429, text="Too many tries: wait a minute\n")
+        self.link_attempts.add(address)
+        service = self.state.service
+        player = service.redeem_link(request.match_info["code"]) if service is not None else None
+        if player is None:
+            log.warning("refused a browser link from %s: a wrong, used or old code", address)
+            return web.Response(status=403, text=LINK_REFUSED, content_type="text/html", charset="utf-8")
+        log.info("a browser at %s is now %s (a link code)", address, player[:12])
+        response = web.Response(status=303, headers={"Location": "/"})
+        secure = self.public is not None and self.public.scheme == "https"
+        response.set_cookie(COOKIE, sign(self.secret, player), max_age=COOKIE_SECONDS, path="/", httponly=True,
+                            samesite="Strict", secure=secure)
         return response
 
     async def no_icon(self, request: web.Request) -> web.Response:
