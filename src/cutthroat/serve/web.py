@@ -7,7 +7,12 @@ textual-serve's files are the `web` extra); never imports Textual.
 - Who: a player is a random id in an HMAC-signed cookie (HttpOnly, SameSite=Strict; the key is
   `web-cookie-secret` in the data folder, 0600, made once). The websocket is refused (403)
   without it, with a bad signature, or from a page of another origin (`Origin` against
-  `--public-url`, else the request's own host). The name is asked by the app, as over ssh.
+  `--public-url`, else the request's own host). The name is asked by the app, as over ssh. A
+  one-time code from the lobby (`L`, the service's `link_code`) used at `/link/CODE` (a button:
+  a POST, Origin-checked, tries paced per address) makes a browser that code's player, so one
+  person is one player across both doors. A link followed from another site, which doesn't
+  bring the SameSite=Strict cookie, is asked again from here (`BOUNCE`) rather than made a new
+  player.
 - Limits (`limits.Limits`, shared with the ssh door): TCP connections to the web port counted from
   their first byte, in total and per address, and closed unless they become a websocket within
   the login grace time; sessions in total (both doors together),
@@ -610,8 +615,6 @@ class WebDoor:
         state, limits = self.state, self.limits
         columns, rows = limits.window(_int(request.query.get("width"), 80), _int(request.query.get("height"), 24))
         home = state.data / "players" / player
-        home.mkdir(mode=0o700, parents=True, exist_ok=True)
-        os.chmod(home, 0o700)
         service = state.service
         token = service.new_token(player, address) if service is not None else None
         link = {"CUTTHROAT_SERVICE": str(service.socket_path)} if token else {}
@@ -624,12 +627,16 @@ class WebDoor:
         app: WebApp | None = None
         resizer: Resizer | None = None
         end = "failed"
-        passed = token_pipe(token, env)
         try:
+            home.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.chmod(home, 0o700)
+            if state.stopping:
+                raise RuntimeError("the server is stopping")
+            passed = token_pipe(token, env)
             try:
                 app = WebApp(await start_web_app(home, env, passed))
             finally:
-                for fd in passed:
+                for fd in passed:  # (the app has its copy, or never will)
                     os.close(fd)
             self.apps.add(app)
             state.terminals.add(app)  # (the server's stop hangs up both doors' apps)
