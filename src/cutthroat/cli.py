@@ -97,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="only these public keys may log in (OpenSSH authorized_keys format)")
     serve.add_argument("--allow-root", action="store_true",
                        help="run even as root (players' apps would run as root too: use a user of its own)")
+    serve.add_argument("--no-zygote", action="store_true",
+                       help="start each player's app plainly (a new Python each), not from the zygote")
     serve.add_argument("--test-seed", type=int, default=None, help=argparse.SUPPRESS)  # tests: the same deals every run
     limits = serve.add_argument_group("limits (each one keeps a bad client from hurting the rest)")
     from dataclasses import fields
@@ -199,7 +201,8 @@ def cmd_serve(args) -> int:
         if os.geteuid() == 0 and not args.allow_root:
             raise CliError("refusing to run as root: every player's app would run as root too; run it as a "
                            "user of its own (README: Security), or pass --allow-root")
-        asyncio.run(serve(args.host, args.port, data, keys, limits, test_seed=args.test_seed))
+        asyncio.run(serve(args.host, args.port, data, keys, limits, test_seed=args.test_seed,
+                          zygote=not args.no_zygote))
     except OSError as exc:
         raise CliError(f"can't listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     return 0
