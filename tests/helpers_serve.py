@@ -113,13 +113,11 @@ def children(pid: int) -> list[int]:
 
 
 def zygote_of(server: Server) -> int | None:
-    """The pid of the server's zygote (the process that forks the apps), if it has one."""
-    for pid in children(server.process.pid):
-        try:
-            if b"cutthroat.serve.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                return pid
-        except OSError:
-            continue
+    """The pid of the server's zygote (the process that forks the apps) as its log last named
+    it, if it is running. (Its children, the apps, share its command line.)"""
+    found = re.findall(r"the zygote is ready \(pid (\d+)", server.text())
+    if found and int(found[-1]) in children(server.process.pid):
+        return int(found[-1])
     return None
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
-import ctypes.util
 import json
 import logging
 import os
@@ -46,15 +45,27 @@ SPAWN_SECONDS = 10.0  # a zygote that doesn't answer a request in this long is t
 READY_SECONDS = 20.0  # a session waits this long at most for a zygote on its way up
 MESSAGE_BYTES = 1 << 20
 PR_SET_PDEATHSIG = 1
+PR_SET_NAME = 15
 PR_SET_CHILD_SUBREAPER = 36
 
 
-def _prctl(option: int, value: int) -> bool:
+_libc = None
+
+
+def _prctl(option: int, value) -> bool:
+    global _libc
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        return libc.prctl(option, ctypes.c_ulong(value), 0, 0, 0) == 0
-    except (OSError, AttributeError):
+        if _libc is None:
+            _libc = ctypes.CDLL(None, use_errno=True)  # (the C library already loaded: no search)
+        return _libc.prctl(option, value, 0, 0, 0) == 0
+    except (OSError, AttributeError, TypeError):
         return False
+
+
+def _name(name: bytes) -> None:
+    """The process's name as `ps -o comm` and `top` show it (its command line stays the
+    zygote's: a forked child's is its parent's)."""
+    _prctl(PR_SET_NAME, ctypes.c_char_p(name[:15]))
 
 
 def supported() -> bool:
@@ -127,8 +138,9 @@ class Zygote:
     (`revive`: at once after a zygote that was ready, after a growing pause after one that died
     on its way up)."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(self, env: dict[str, str], entry: str | None = None) -> None:
         self.env = dict(env)
+        self.entry = entry  # tests only: "module:function" each child runs instead of the app
         self.process: asyncio.subprocess.Process | None = None
         self.sock: socket.socket | None = None
         self.ready = False
@@ -153,12 +165,12 @@ class Zygote:
 
     async def start(self) -> None:
         """Start the zygote (it reports ready once its imports are done: `wait_ready`)."""
-        _prctl(PR_SET_CHILD_SUBREAPER, 1)  # (a child whose zygote died becomes ours: reaped, its status known)
+        _prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(1))  # (a child whose zygote died becomes ours: reaped, its status known)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "cutthroat.serve.zygote", str(theirs.fileno()), str(os.getpid()),
-                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=None,
+                *([self.entry] if self.entry else []), stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=None,
                 env=self.env, pass_fds=(theirs.fileno(),), close_fds=True, start_new_session=True)
         except BaseException:
             ours.close()
@@ -269,7 +281,7 @@ class Zygote:
             for answer in self._pending.values():
                 if not answer.done():
                     answer.set_exception(ConnectionError("the zygote ended"))
-            if process.returncode is None:
+            if process.returncode is None and not self.closing:  # (closing: it ends on its own, or `close` kills it)
                 try:
                     process.kill()
                 except ProcessLookupError:
@@ -392,26 +404,57 @@ def _reset_signals() -> None:
 
 
 def _fresh_stdio() -> None:
-    """stdin, stdout and stderr on the PTY, with the encoding a fresh Python would choose from
-    this environment's locale."""
+    """The locale, UTF-8 mode and stdin, stdout and stderr (on the PTY) that a fresh Python
+    would choose from this environment (PEP 538 and 540): the C or POSIX locale coerced to
+    C.UTF-8 (LC_CTYPE set in the environment) with UTF-8 mode on, unless PYTHONUTF8 or
+    PYTHONCOERCECLOCALE say otherwise; PYTHONIOENCODING; line-buffered on the terminal."""
+    import codecs
     import io
     import locale
 
+    from cutthroat import settings
+
+    env = os.environ
     try:
         locale.setlocale(locale.LC_CTYPE, "")
     except locale.Error:
         locale.setlocale(locale.LC_CTYPE, "C")
-    ctype = locale.setlocale(locale.LC_CTYPE)
-    encoding = "utf-8" if sys.flags.utf8_mode else (locale.getpreferredencoding(False) or "utf-8")
-    errors = "surrogateescape" if sys.flags.utf8_mode or ctype in ("C", "POSIX") else "strict"
-    unbuffered = bool(os.environ.get("PYTHONUNBUFFERED"))  # (-u is never given: `Zygote.start`, `_start_plain`)
+    legacy = locale.setlocale(locale.LC_CTYPE) in ("C", "POSIX")
+    utf8 = {"1": True, "0": False}.get(env.get("PYTHONUTF8", ""), legacy)
+    if legacy and env.get("PYTHONCOERCECLOCALE") != "0" and not env.get("LC_ALL"):
+        for target in ("C.UTF-8", "C.utf8", "UTF-8"):
+            try:
+                locale.setlocale(locale.LC_CTYPE, target)
+            except locale.Error:
+                continue
+            env["LC_CTYPE"] = target
+            break
+    settings.utf8_mode = utf8  # (what `sys.flags.utf8_mode` would say in a fresh Python: the zygote's says its own)
+    encoding = "utf-8" if utf8 else (locale.getpreferredencoding(False) or "utf-8")
+    try:
+        if codecs.lookup(encoding).name == "utf-8":
+            encoding = "utf-8"  # (Python's own spelling)
+    except LookupError:
+        pass
+    # (surrogateescape in UTF-8 mode, in the C locale and in a coercion target's: as Python's)
+    errors = ("surrogateescape" if utf8 or legacy or locale.setlocale(locale.LC_CTYPE) in ("C.UTF-8", "C.utf8", "UTF-8")
+              else "strict")
+    asked = env.get("PYTHONIOENCODING", "")
+    if asked:
+        named, _, how = asked.partition(":")
+        encoding, errors = named or encoding, how or errors
+    unbuffered = bool(env.get("PYTHONUNBUFFERED"))  # (-u is never given: `Zygote.start`, `_start_plain`)
     streams = []
     for fd, mode in ((0, "r"), (1, "w"), (2, "w")):
         raw = io.FileIO(fd, mode + "b", closefd=False)
-        buffered = io.BufferedReader(raw) if mode == "r" else io.BufferedWriter(raw)
+        if mode == "r":
+            buffered = io.BufferedReader(raw)
+        else:  # (as Python's own: unbuffered, or line-buffered on a terminal and stderr always)
+            buffered = raw if unbuffered else io.BufferedWriter(raw)
         streams.append(io.TextIOWrapper(buffered, encoding=encoding,
                                         errors="backslashreplace" if fd == 2 else errors,
-                                        line_buffering=fd != 0, write_through=unbuffered and fd != 0))
+                                        line_buffering=mode == "w" and not unbuffered,
+                                        write_through=mode == "w" and unbuffered))
     sys.stdin, sys.stdout, sys.stderr = streams
     sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams
 
@@ -423,6 +466,7 @@ def _become_the_app(sock: socket.socket, wake: tuple[int, int], request: dict, s
     for fd in (sock.detach(), *wake):
         os.close(fd)
     os.setsid()
+    _name(b"cutthroat-app")
     for fd in (0, 1, 2):
         os.dup2(slave, fd)
     os.close(slave)
@@ -459,7 +503,9 @@ def main(argv: list[str] | None = None) -> int:
 
     argv = sys.argv[1:] if argv is None else argv
     fd, server = int(argv[0]), int(argv[1])
-    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    entry = argv[2] if len(argv) > 2 else None  # (tests: what each child runs instead of the app)
+    _prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL))
+    _name(b"cutthroat-zyg")
     if os.getppid() != server:
         return 0  # (the server is already gone)
     sock = socket.socket(fileno=fd)
@@ -526,6 +572,11 @@ def main(argv: list[str] | None = None) -> int:
 
                 traceback.print_exc()
                 return 127
+            if entry is not None:
+                import importlib
+
+                module, _, name = entry.partition(":")
+                return getattr(importlib.import_module(module), name)()
             from cutthroat.cli import main as app
 
             return app([])  # (and then the interpreter ends as a plain start-up's does)
