@@ -80,14 +80,24 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-def pss_mb(pid: int) -> float:
+def pss_mb(pid: int, field: str = "Pss") -> float:
+    """A figure of /proc/PID/smaps_rollup (Pss: the process's share of the pages it maps), in MB."""
     try:
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The user and system CPU time a process has used so far (its own, not its children's)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def descendants(pid: int) -> list[int]:
@@ -214,6 +224,8 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
                          "typed": {name: 0 for name, _, _ in PHASES}, "done": 0}
         phases = [asyncio.Event() for _ in PHASES]
         end = asyncio.Event()
+        server_cpu, own_cpu = cpu_seconds(server.pid), time.process_time()
+        before = {pid: cpu_seconds(pid) for pid in descendants(server.pid)}
         tasks = [asyncio.ensure_future(one_client(port, i, timeout, phases, end, results)) for i in range(clients)]
         began = time.monotonic()
         while len(results["lobby"]) < clients and time.monotonic() - began < timeout:
@@ -221,10 +233,15 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
                 break
             await asyncio.sleep(0.2)
         apps = descendants(server.pid)
+        cpu = {"server": round(cpu_seconds(server.pid) - server_cpu, 1),
+               "apps": round(sum(cpu_seconds(p) - before.get(p, 0.0) for p in apps), 1),
+               "clients": round(time.process_time() - own_cpu, 1), "wall": round(time.monotonic() - began, 1)}
         memory = {"server_mb": round(rss_mb(server.pid), 1), "server_idle_mb": round(base, 1),
                   "apps_mb": round(sum(rss_mb(p) for p in apps), 1), "app_processes": len(apps),
                   "server_pss_mb": round(pss_mb(server.pid), 1), "server_idle_pss_mb": round(base_pss, 1),
-                  "apps_pss_mb": round(sum(pss_mb(p) for p in apps), 1)}
+                  "apps_pss_mb": round(sum(pss_mb(p) for p in apps), 1),
+                  # (an app's own pages: what it wrote, of its parent's or its own)
+                  "app_private_mb_median": round(statistics.median([pss_mb(p, "Private_Dirty") for p in apps] or [0]), 1)}
         in_lobby = len(results["lobby"])
         for (name, typists, _), go in zip(PHASES, phases):
             go.set()
@@ -246,6 +263,7 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
             "alone_seconds_to_title": {"median": round(statistics.median(title), 3), "all": [round(t, 3) for t in title]},
             "seconds_to_lobby": {"median": round(statistics.median(lobby), 2) if lobby else None,
                                  "p95": round(pct(lobby, 0.95), 2), "max": round(max(lobby, default=0), 2)},
+            "cpu_seconds_to_lobby": cpu,
             "key_to_repaint_ms": _ms(repaint["all_typing"]),  # (all typing: as before)
             "key_to_repaint_by_typists_ms": {name: _ms(values) for name, values in repaint.items()},
             "memory": {**memory,

@@ -386,6 +386,44 @@ def warm() -> None:
             pass
 
 
+def rehearse(timeout: float = 20.0) -> bool:
+    """Run the app once, headless, to its painted title (in a folder of its own, removed after):
+    what each app would otherwise do for the first time itself (Python's specialised bytecode,
+    Textual's and Rich's caches) is done here once, and shared. Leaves no thread, no event loop,
+    no file and the environment as it was; whether it got there."""
+    import asyncio
+    import shutil
+    import tempfile
+    import threading
+
+    from cutthroat.tui.app import CutthroatApp
+    from cutthroat.tui.screens.title import TitleScreen
+
+    folder = tempfile.mkdtemp(prefix="cutthroat-zygote-")
+    saved = dict(os.environ)
+    os.environ.update(CUTTHROAT_CONFIG_DIR=os.path.join(folder, "config"),
+                      CUTTHROAT_SAVE_DIR=os.path.join(folder, "saves"))
+
+    async def to_the_title() -> bool:
+        app = CutthroatApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(int(timeout / 0.05)):
+                if isinstance(app.screen, TitleScreen) and app.screen.is_mounted:
+                    await pilot.pause()
+                    return True
+                await pilot.pause(0.05)
+        return False
+
+    try:
+        return asyncio.run(to_the_title()) and threading.active_count() == 1
+    except Exception:  # noqa: BLE001 - a rehearsal that fails costs each child its own first time
+        return False
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _reset_signals() -> None:
     """Every signal back to its default and none blocked, then Python's own start-up choices
     (SIGINT raises KeyboardInterrupt, SIGPIPE and SIGXFSZ ignored), as in a fresh `python`."""
@@ -462,6 +500,9 @@ def _fresh_stdio() -> None:
 def _become_the_app(sock: socket.socket, wake: tuple[int, int], request: dict, slave: int,
                     token: int | None) -> None:
     """In the forked child: set up as a plain start-up's app process would be."""
+    import gc
+
+    gc.enable()
     signal.set_wakeup_fd(-1)
     for fd in (sock.detach(), *wake):
         os.close(fd)
@@ -509,9 +550,14 @@ def main(argv: list[str] | None = None) -> int:
     if os.getppid() != server:
         return 0  # (the server is already gone)
     sock = socket.socket(fileno=fd)
+    # As the gc module's documentation has it for fork without exec: no collection in the zygote
+    # (a freed object leaves a hole a child's allocation would fill, copying the page), everything
+    # frozen before the forks (a child's collections never write to the zygote's objects), and
+    # collections back on in each child.
+    gc.disable()
     warm()
-    gc.collect()
-    gc.freeze()  # (what is imported stays untouched by the collector: shared with every child)
+    rehearse()
+    gc.freeze()
     reader, writer = os.pipe()
     os.set_blocking(reader, False)
     os.set_blocking(writer, False)
