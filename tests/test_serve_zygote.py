@@ -8,6 +8,7 @@ behind. Loopback only, every wait on a condition."""
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import json
 import os
 import signal
@@ -20,7 +21,7 @@ import pytest
 
 from cutthroat.serve.server import zygote_environment
 from cutthroat.serve.terminal import AppTerminal, _controlling_terminal, set_window
-from cutthroat.serve.zygote import Zygote, supported
+from cutthroat.serve.zygote import PR_SET_CHILD_SUBREAPER, Zygote, _prctl, supported
 from helpers_pilot import async_test
 from helpers_serve import (Server, app_of, children, keys, needs_ssh, terminals,  # noqa: F401 (fixtures)
                            zygote_of)
@@ -53,6 +54,13 @@ def eventually(ready, what: str, timeout: float = 60):
             return value
         assert time.monotonic() < end, f"never: {what}"
         time.sleep(0.05)
+
+
+@pytest.fixture(autouse=True)
+def no_subreaper_after():
+    """A `Zygote` started in this process makes it its children's subreaper: not after the test."""
+    yield
+    _prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(0))
 
 
 def parent_of(pid: int) -> int:

@@ -373,6 +373,8 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
             service.drop_token(token)
         code = await terminal.close(APP_STOP_SECONDS)
         how, status, normal = _ending(end, code, terminal, state.stopping)
+        if not getattr(terminal.process, "status_known", True):
+            how += " (its exit status went with the zygote that started it)"
         if terminal.resizes_asked:
             how += f" (window changes: {terminal.resizes_asked} asked, {terminal.resizes} applied)"
         (log.info if normal else log.warning)("session for %s ended: %s", player[:12], how)

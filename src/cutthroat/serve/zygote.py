@@ -196,6 +196,9 @@ class Zygote:
         try:
             await asyncio.wait_for(self._ready_event.wait(), timeout)
         except asyncio.TimeoutError:
+            if self.alive and not self.ready:  # (stuck on its way up: the next one after a pause)
+                log.error("the zygote (pid %s) was not ready in %g s: stopped", self.pid, timeout)
+                self._stop_process()
             return False
         return self.ready
 
