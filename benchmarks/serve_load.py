@@ -241,7 +241,8 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
                   "server_pss_mb": round(pss_mb(server.pid), 1), "server_idle_pss_mb": round(base_pss, 1),
                   "apps_pss_mb": round(sum(pss_mb(p) for p in apps), 1),
                   # (an app's own pages: what it wrote, of its parent's or its own)
-                  "app_private_mb_median": round(statistics.median([pss_mb(p, "Private_Dirty") for p in apps] or [0]), 1)}
+                  "app_private_mb_median": round(
+                      statistics.median([pss_mb(p, "Private_Dirty") for p in apps] or [0]), 1)}
         in_lobby = len(results["lobby"])
         for (name, typists, _), go in zip(PHASES, phases):
             go.set()
@@ -260,14 +261,16 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
         return {
             "zygote": zygote, "clients": clients, "in_lobby": in_lobby, "failed": len(failed) + len(done[1]),
             "errors": sorted({repr(e)[:80] for e in failed}),
-            "alone_seconds_to_title": {"median": round(statistics.median(title), 3), "all": [round(t, 3) for t in title]},
+            "alone_seconds_to_title": {"median": round(statistics.median(title), 3),
+                                       "all": [round(t, 3) for t in title]},
             "seconds_to_lobby": {"median": round(statistics.median(lobby), 2) if lobby else None,
                                  "p95": round(pct(lobby, 0.95), 2), "max": round(max(lobby, default=0), 2)},
             "cpu_seconds_to_lobby": cpu,
             "key_to_repaint_ms": _ms(repaint["all_typing"]),  # (all typing: as before)
             "key_to_repaint_by_typists_ms": {name: _ms(values) for name, values in repaint.items()},
             "memory": {**memory,
-                       "per_connection_mb": round((memory["apps_mb"] + memory["server_mb"] - base) / max(1, in_lobby), 1),
+                       "per_connection_mb": round((memory["apps_mb"] + memory["server_mb"] - base)
+                                                  / max(1, in_lobby), 1),
                        "pss_per_connection_mb": round((memory["apps_pss_mb"] + memory["server_pss_mb"] - base_pss)
                                                       / max(1, in_lobby), 1)},
         }

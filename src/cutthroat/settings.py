@@ -69,7 +69,8 @@ def locale_encoding() -> str:
     setting LC_CTYPE itself) and turns on its UTF-8 mode, although the terminal may not show
     Unicode. So a C.UTF-8 LC_CTYPE in UTF-8 mode is taken for Python's own, and skipped.
     """
-    coerced = bool(sys.flags.utf8_mode if utf8_mode is None else utf8_mode) and os.environ.get("LC_CTYPE") == "C.UTF-8"
+    utf8 = sys.flags.utf8_mode if utf8_mode is None else utf8_mode
+    coerced = bool(utf8) and os.environ.get("LC_CTYPE") == "C.UTF-8"
     for variable in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = os.environ.get(variable, "")
         if not value or (variable == "LC_CTYPE" and coerced):

@@ -165,12 +165,14 @@ class Zygote:
 
     async def start(self) -> None:
         """Start the zygote (it reports ready once its imports are done: `wait_ready`)."""
-        _prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(1))  # (a child whose zygote died becomes ours: reaped, its status known)
+        # (a child whose zygote died becomes ours: reaped here, its status known)
+        _prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(1))
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "cutthroat.serve.zygote", str(theirs.fileno()), str(os.getpid()),
-                *([self.entry] if self.entry else []), stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=None,
+                *([self.entry] if self.entry else []),
+                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=None,
                 env=self.env, pass_fds=(theirs.fileno(),), close_fds=True, start_new_session=True)
         except BaseException:
             ours.close()
