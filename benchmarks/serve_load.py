@@ -12,7 +12,8 @@ yardstick, in the same run), waits for it to be ready, then:
   waits for the lobby (seconds to the lobby);
 - typing: with all of them in the lobby, key-to-repaint (a key to the first screen bytes back)
   as the lobby's join-by-code prompt is opened and shut (`c`, Esc), a key at a time: one client
-  typing (the rest idle), then 10 typing at once, then all of them;
+  typing (the rest idle), then 10 typing at once, then all of them (a key with no bytes back in
+  20 s is counted lost);
 - memory: the proportional set size (PSS, /proc/PID/smaps_rollup) of every process under the
   server (its zygote and the apps), and the server's own growth, per connection; RSS beside it.
 
@@ -135,6 +136,7 @@ class Player:
                 raise TimeoutError(words) from None
 
 
+KEY_SECONDS = 20.0  # a key with no screen bytes back in this long is counted lost
 PHASES = (("idle", 1, 12), ("ten_typing", 10, 6), ("all_typing", None, 6))  # (name, typists, keys each)
 
 
@@ -195,9 +197,13 @@ async def one_client(port: int, index: int, timeout: float, phases: list[asyncio
                     mark = len(player.seen)
                     sent = time.monotonic()
                     writer.write(b"c" if n % 2 == 0 else b"\x1b")
-                    while len(player.seen) == mark:
-                        player.changed.clear()
-                        await asyncio.wait_for(player.changed.wait(), timeout)
+                    try:
+                        while len(player.seen) == mark:
+                            player.changed.clear()
+                            await asyncio.wait_for(player.changed.wait(), KEY_SECONDS)
+                    except asyncio.TimeoutError:  # (no repaint at all: counted, and the next key)
+                        results["lost"][name] += 1
+                        continue
                     results["repaint"][name].append((time.monotonic() - sent) * 1000)
                 await asyncio.sleep(0.3)  # (the prompt's last repaint out of the way)
                 results["typed"][name] += 1
@@ -221,7 +227,8 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
         base_pss = pss_mb(server.pid)
         title = [await alone(port, 1000 + i, timeout) for i in range(3)]
         results: dict = {"lobby": [], "repaint": {name: [] for name, _, _ in PHASES},
-                         "typed": {name: 0 for name, _, _ in PHASES}, "done": 0}
+                         "typed": {name: 0 for name, _, _ in PHASES},
+                         "lost": {name: 0 for name, _, _ in PHASES}, "done": 0}
         phases = [asyncio.Event() for _ in PHASES]
         end = asyncio.Event()
         server_cpu, own_cpu = cpu_seconds(server.pid), time.process_time()
@@ -267,7 +274,8 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
                                  "p95": round(pct(lobby, 0.95), 2), "max": round(max(lobby, default=0), 2)},
             "cpu_seconds_to_lobby": cpu,
             "key_to_repaint_ms": _ms(repaint["all_typing"]),  # (all typing: as before)
-            "key_to_repaint_by_typists_ms": {name: _ms(values) for name, values in repaint.items()},
+            "key_to_repaint_by_typists_ms": {name: {**_ms(values), "lost": results["lost"][name]}
+                                             for name, values in repaint.items()},
             "memory": {**memory,
                        "per_connection_mb": round((memory["apps_mb"] + memory["server_mb"] - base)
                                                   / max(1, in_lobby), 1),
