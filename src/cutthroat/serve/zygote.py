@@ -232,7 +232,7 @@ class Zygote:
         message = json.dumps({"id": ident, "env": env, "cwd": cwd, "token": token_fd is not None}).encode()
         try:
             socket.send_fds(self.sock, [message], fds)
-            pid, pidfd = await asyncio.wait_for(answer, SPAWN_SECONDS)
+            child = await asyncio.wait_for(answer, SPAWN_SECONDS)
         except asyncio.TimeoutError:
             log.error("the zygote (pid %s) did not answer in %g s: stopped; sessions start plainly", self.pid,
                       SPAWN_SECONDS)
@@ -242,8 +242,6 @@ class Zygote:
             raise ZygoteUnavailable(f"the zygote is gone ({exc})") from None
         finally:
             self._pending.pop(ident, None)
-        child = ZygoteChild(pid, pidfd, self, self.process)
-        self.children[pid] = child
         return child
 
     def _stop_process(self) -> None:
@@ -277,7 +275,7 @@ class Zygote:
                     message = json.loads(data)
                 except ValueError:
                     message = {}
-                self._message(message, fds, sock)
+                self._message(message, fds, sock, process)
         finally:
             if self.sock is sock:
                 self.sock = None
@@ -308,7 +306,8 @@ class Zygote:
                     if child.returncode is None and child.pidfd >= 0:
                         self._spawn_task(child._orphaned())
 
-    def _message(self, message: dict, fds: list[int], sock: socket.socket) -> None:
+    def _message(self, message: dict, fds: list[int], sock: socket.socket,
+                 process: asyncio.subprocess.Process) -> None:
         if message.get("ready"):
             for fd in fds:
                 os.close(fd)
@@ -325,15 +324,18 @@ class Zygote:
             if answer is None or answer.done() or not isinstance(pid, int) or not fds:
                 for fd in fds:
                     os.close(fd)
-                if isinstance(pid, int) and answer is None:  # (too late: its session started plainly)
-                    try:
-                        os.killpg(pid, signal.SIGKILL)
-                    except OSError:
-                        pass
+                if isinstance(pid, int):  # (too late: its session gave up on it, or started plainly)
+                    for kill in (os.killpg, os.kill):  # (its group, or itself before its setsid)
+                        try:
+                            kill(pid, signal.SIGKILL)
+                        except OSError:
+                            pass
                 if answer is not None and not answer.done():
                     answer.set_exception(ConnectionError(message.get("error") or "no child"))
                 return
-            answer.set_result((pid, fds[0]))
+            # (known from now on: its exit may be the very next message, before `spawn` resumes)
+            child = self.children[pid] = ZygoteChild(pid, fds[0], self, process)
+            answer.set_result(child)
         elif "exit" in message:
             for fd in fds:
                 os.close(fd)
