@@ -253,3 +253,12 @@ def test_a_killed_server_leaves_no_app_and_no_zygote_behind(tmp_path, keys, term
     server.process.wait(10)
     for pid in (*apps, zygote):
         eventually(lambda: gone(pid), f"the end of {pid}", timeout=30)
+
+
+def test_the_server_side_of_the_zygote_imports_no_textual():
+    """Only the zygote process imports the app: the server's modules (the zygote's handle
+    included) don't."""
+    code = ("import sys, cutthroat.serve.server, cutthroat.serve.terminal, cutthroat.serve.zygote\n"
+            "assert 'textual' not in sys.modules and 'cutthroat.tui' not in sys.modules, 'textual imported'\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
