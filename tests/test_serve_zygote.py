@@ -262,3 +262,34 @@ def test_the_server_side_of_the_zygote_imports_no_textual():
             "assert 'textual' not in sys.modules and 'cutthroat.tui' not in sys.modules, 'textual imported'\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_css_parsed_once_for_every_child_is_what_textual_parses_with_the_same_variables():
+    """`share_css_parses` (the zygote's, in a process of its own here): the same rules as
+    Textual's own parse, a different result for different variables, and a second stylesheet
+    with the same CSS and variables parses nothing."""
+    code = """
+import textual.css.stylesheet as module
+from textual.css.stylesheet import Stylesheet
+from cutthroat.serve.zygote import share_css_parses
+
+CSS = "Label { color: $fg; } .b { background: $fg 50%; }"
+
+def rules(variables):
+    sheet = Stylesheet(variables=variables)
+    sheet.add_source(CSS, read_from=("test", ""))
+    sheet.parse()
+    return [rule.css for rule in sheet.rules]
+
+before = rules({"fg": "red"}), rules({"fg": "blue"})
+assert share_css_parses() and not share_css_parses()  # (once)
+calls = []
+parse = module.parse
+module.parse = lambda *args, **kwargs: (calls.append(1), parse(*args, **kwargs))[1]
+after = rules({"fg": "red"}), rules({"fg": "blue"})
+assert after == before and after[0] != after[1], (before, after)
+assert rules({"fg": "red"}) == before[0] and rules({"fg": "blue"}) == before[1]
+assert len(calls) == 2, calls  # (red and blue once each)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr

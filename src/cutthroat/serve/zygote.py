@@ -393,6 +393,40 @@ def warm() -> None:
             pass
 
 
+def share_css_parses(limit: int = 2048) -> bool:
+    """Every app's CSS parsed once, in the zygote, for all its children: Textual keeps what it
+    parsed per stylesheet (and an app makes a fresh one whenever its variables change: its
+    theme, each screen's CSS), so each app would parse the same CSS again, a fifth of its CPU to
+    the title. Here the parse is also kept process-wide, keyed by the CSS, where it was read
+    from, its scope and the variables it was parsed with (what the result depends on), filled by
+    the rehearsal and inherited by every child. At most `limit` parses are kept. False (and
+    nothing changed) if this Textual's stylesheet isn't the one this was written for."""
+    try:
+        from textual.css.stylesheet import Stylesheet
+    except ImportError:
+        return False
+    original = getattr(Stylesheet, "_parse_rules", None)
+    if original is None or getattr(original, "shared", False) or not hasattr(Stylesheet(), "_variables"):
+        return False
+    parsed: dict = {}
+
+    def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        try:
+            key = (css, read_from, is_default_rules, tie_breaker, scope, frozenset(self._variables.items()))
+            rules = parsed.get(key)
+        except TypeError:  # (something unhashable: parsed as Textual would)
+            return original(self, css, read_from, is_default_rules, tie_breaker, scope)
+        if rules is None:
+            rules = original(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(parsed) < limit:
+                parsed[key] = rules
+        return list(rules)  # (a list of its own for each caller, as Textual's cache doesn't promise)
+
+    _parse_rules.shared = True
+    Stylesheet._parse_rules = _parse_rules
+    return True
+
+
 def rehearse(timeout: float = 20.0) -> bool:
     """Run the app once, headless, to its painted title (in a folder of its own, removed after):
     what each app would otherwise do for the first time itself (Python's specialised bytecode,
@@ -563,6 +597,7 @@ def main(argv: list[str] | None = None) -> int:
     # collections back on in each child.
     gc.disable()
     warm()
+    share_css_parses()
     rehearse()
     gc.freeze()
     reader, writer = os.pipe()
