@@ -293,3 +293,13 @@ assert len(calls) == 2, calls  # (red and blue once each)
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_what_a_child_runs_is_what_cutthroat_with_no_arguments_runs(monkeypatch):
+    """The zygote's child runs `cli.run_app` (no parser to build): the same call `main([])` makes."""
+    from cutthroat import cli
+
+    calls = []
+    monkeypatch.setattr(cli, "launch_app", lambda *args, **kwargs: calls.append((args, kwargs)) or 7)
+    assert cli.main([]) == 7 and cli.run_app() == 7
+    assert calls[0] == calls[1] == ((None,), {})

@@ -462,6 +462,15 @@ def _fresh_seed() -> int:
     return int(time.time() * 1000) % 1_000_000
 
 
+def run_app() -> int:
+    """`cutthroat` with no arguments (`main([])`: the app), without building the parser first:
+    what the server's zygote runs in each app it forks."""
+    try:
+        return launch_app(None)
+    except KeyboardInterrupt:
+        return 130
+
+
 def launch_app(save_dir: str | None, start: dict | None = None, loaded=None, loaded_path=None) -> int:
     if os.environ.get("CUTTHROAT_SERVICE"):  # a server's player app: its stderr is the player's terminal
         return _launch_served(save_dir)

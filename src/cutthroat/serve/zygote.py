@@ -13,7 +13,8 @@ shared copy-on-write with every child) and then, single-threaded, forks one chil
 - The child does what a plain start-up's `terminal._controlling_terminal` does (its own
   session, the PTY its controlling terminal and its stdin/out/err, every signal back to its
   default, umask 077), takes that environment and folder, re-reads the locale and rebuilds its
-  stdio from them as a fresh Python would, and runs the app (`cutthroat.cli.main([])`). It
+  stdio from them as a fresh Python would, and runs the app (`cutthroat.cli.run_app`, what
+  `cutthroat` with no arguments runs). It
   holds no other descriptor of the zygote's.
 - The zygote answers with the child's pid and a pidfd of it, and reports each child's exit
   status when it reaps it. The server signals the child's process group as it always did.
@@ -380,7 +381,8 @@ def warm() -> None:
 
     for module in ("textual.drivers.linux_driver", "textual.drivers._writer_thread", "textual._xterm_parser",
                    "textual.layouts.horizontal", "textual.layouts.stream", "textual.widgets._footer",
-                   "textual.widgets._label", "cutthroat.serve.client", "cutthroat.history.daily",
+                   "textual.widgets._label", "cutthroat.serve.client", "cutthroat.serve.limits",
+                   "cutthroat.history.daily",
                    "cutthroat.save_index", "secrets", "hmac", "queue", "tty", "termios"):
         try:
             importlib.import_module(module)
@@ -665,9 +667,9 @@ def main(argv: list[str] | None = None) -> int:
 
                 module, _, name = entry.partition(":")
                 return getattr(importlib.import_module(module), name)()
-            from cutthroat.cli import main as app
+            from cutthroat.cli import run_app
 
-            return app([])  # (and then the interpreter ends as a plain start-up's does)
+            return run_app()  # (and then the interpreter ends as a plain start-up's does)
         for received in fds:
             os.close(received)
         pidfd = os.pidfd_open(pid)
