@@ -303,3 +303,50 @@ def test_what_a_child_runs_is_what_cutthroat_with_no_arguments_runs(monkeypatch)
     monkeypatch.setattr(cli, "launch_app", lambda *args, **kwargs: calls.append((args, kwargs)) or 7)
     assert cli.main([]) == 7 and cli.run_app() == 7
     assert calls[0] == calls[1] == ((None,), {})
+
+
+@async_test
+async def test_a_zygote_that_dies_on_its_way_up_is_not_started_again_at_once(tmp_path, monkeypatch):
+    """A zygote that can't import the app ends before it is ready (`wait_ready` says so: the
+    session waiting for it starts plainly), and the next sessions don't start a new one each (a
+    pause first); a zygote that was ready and then died is started again by the next session."""
+    broken = tmp_path / "broken"
+    (broken / "textual").mkdir(parents=True)
+    (broken / "textual" / "__init__.py").write_text("raise RuntimeError('no textual here')\n")
+    env = {**zygote_environment(), "PYTHONPATH": str(broken)}
+    zygote = Zygote(env)
+    try:
+        await zygote.start()
+        assert not await zygote.wait_ready()
+        await asyncio.wait_for(zygote.process.wait(), 30)
+        for _ in range(200):  # (its reader notes the death)
+            if zygote.sock is None:
+                break
+            await asyncio.sleep(0.05)
+        assert not zygote.alive
+        zygote.revive()
+        zygote.revive()
+        await asyncio.sleep(0)
+        assert zygote.starts == 1  # (not started again: it never got ready)
+        zygote.env = zygote_environment()  # (fixed) ... and once it was ready, a death means a start at once
+        zygote._restart_at = 0.0
+        zygote.revive()
+        for _ in range(200):
+            if zygote.starts == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert zygote.starts == 2 and await zygote.wait_ready()
+        zygote.process.kill()
+        await zygote.process.wait()
+        for _ in range(200):
+            if not zygote.alive and zygote._restart_at == 0.0 and zygote.sock is None:
+                break
+            await asyncio.sleep(0.05)
+        zygote.revive()
+        for _ in range(200):
+            if zygote.starts == 3:
+                break
+            await asyncio.sleep(0.05)
+        assert zygote.starts == 3
+    finally:
+        await zygote.close()
