@@ -107,17 +107,32 @@ class Terminal:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 
+def children(pid: int) -> list[int]:
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
+    return [int(p) for p in out.stdout.split()]
+
+
+def zygote_of(server: Server) -> int | None:
+    """The pid of the server's zygote (the process that forks the apps) as its log last named
+    it, if it is running. (Its children, the apps, share its command line.)"""
+    found = re.findall(r"the zygote is ready \(pid (\d+)", server.text())
+    if found and int(found[-1]) in children(server.process.pid):
+        return int(found[-1])
+    return None
+
+
 def app_of(server: Server, data: Path, key: Path) -> int:
-    """The pid of the app process a key's player has on the server (its folder is in its env)."""
+    """The pid of the app process a key's player has on the server: the server's child (a plain
+    start-up) or its zygote's, working in the player's folder."""
     import asyncssh
 
     from cutthroat.serve.server import player_id
 
     home = str(data / "players" / player_id(asyncssh.read_public_key(str(key.with_suffix(".pub")))))
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(server.process.pid)], capture_output=True, text=True)
-    for pid in map(int, out.stdout.split()):
+    zygote = zygote_of(server)
+    for pid in children(server.process.pid) + (children(zygote) if zygote else []):
         try:
-            if home.encode() in Path(f"/proc/{pid}/environ").read_bytes():
+            if os.readlink(f"/proc/{pid}/cwd") == home:
                 return pid
         except OSError:
             continue

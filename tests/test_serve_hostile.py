@@ -256,9 +256,11 @@ def test_a_server_started_with_sighup_ignored_still_hangs_up_its_apps(tmp_path, 
     assert "was killed" not in server.text(), server.text()
 
 
-def test_files_are_the_server_users_only(tmp_path, keys, terminals):
+@pytest.mark.parametrize("start", ["zygote", "plain"])
+def test_files_are_the_server_users_only(tmp_path, keys, terminals, start):
     """A data folder made by hand (0755) with an older store (0644): at start every folder is
-    0700 and every store file 0600; a player's folder and what their app writes are private too."""
+    0700 and every store file 0600; a player's folder and what their app writes are private too.
+    Whether the app is forked by the zygote or a plain start-up (`--no-zygote`)."""
     data = tmp_path / "data"
     (data / "players" / ("0" * 32)).mkdir(parents=True)
     old = sqlite3.connect(str(data / "cutthroat.db"))
@@ -267,16 +269,21 @@ def test_files_are_the_server_users_only(tmp_path, keys, terminals):
     for path in (data, data / "players", data / "players" / ("0" * 32)):
         os.chmod(path, 0o755)
     os.chmod(data / "cutthroat.db", 0o644)
-    server = Server(data)
+    server = Server(data, *(["--no-zygote"] if start == "plain" else []))
     try:
         ana = terminals(server.ssh(keys[0], "-tt"))
         ana.wait_for(TITLE)
         app = app_of(server, data, keys[0])
         assert status_of(app)["Umask"] == "0077" and status_of(server.process.pid)["Umask"] == "0077"
-        assert b"\0CUTTHROAT_CONFINED=1\0" in Path(f"/proc/{app}/environ").read_bytes()  # its own folder only
-        environ = Path(f"/proc/{app}/environ").read_bytes()  # (as the app was started: never changes)
-        assert b"\0CUTTHROAT_SERVICE=" in environ and b"\0CUTTHROAT_TOKEN_FD=" in environ
+        environ = Path(f"/proc/{app}/environ").read_bytes()  # (as the process was started: never changes)
         assert b"\0CUTTHROAT_TOKEN=" not in environ, "the session token comes through a pipe, read once"
+        if start == "plain":
+            assert b"\0CUTTHROAT_CONFINED=1\0" in environ  # its own folder only
+            assert b"\0CUTTHROAT_SERVICE=" in environ and b"\0CUTTHROAT_TOKEN_FD=" in environ
+        else:  # (a forked app's is its zygote's, which has no session's: the app's own is in
+            #     test_serve_zygote.py, beside a plain start-up's)
+            assert int(status_of(app)["PPid"]) != server.process.pid
+            assert b"CUTTHROAT_" not in environ and b"\0SSH_" not in environ
         assert {p.name for p in data.iterdir()} >= {"cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm"}
         modes = {}
         for path in [data, *data.rglob("*")]:

@@ -110,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "behind a TLS proxy (websockets from any other origin are refused)")
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
                        help="a reverse proxy (address or network) whose X-Forwarded-For is believed; repeatable")
+    serve.add_argument("--no-zygote", action="store_true",
+                       help="start each player's app plainly (a new Python each), not from the zygote")
     serve.add_argument("--test-seed", type=int, default=None, help=argparse.SUPPRESS)  # tests: the same deals every run
     limits = serve.add_argument_group("limits (each one keeps a bad client from hurting the rest)")
     from dataclasses import fields
@@ -216,7 +218,8 @@ def cmd_serve(args) -> int:
         if os.geteuid() == 0 and not args.allow_root:
             raise CliError("refusing to run as root: every player's app would run as root too; run it as a "
                            "user of its own (README: Security), or pass --allow-root")
-        asyncio.run(serve(args.host, args.port, data, keys, limits, test_seed=args.test_seed, web=web))
+        asyncio.run(serve(args.host, args.port, data, keys, limits, test_seed=args.test_seed, web=web,
+                          zygote=not args.no_zygote))
     except OSError as exc:
         raise CliError(f"can't listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     return 0
@@ -524,6 +527,15 @@ def _info(game_id: str):
 
 def _fresh_seed() -> int:
     return int(time.time() * 1000) % 1_000_000
+
+
+def run_app() -> int:
+    """`cutthroat` with no arguments (`main([])`: the app), without building the parser first:
+    what the server's zygote runs in each app it forks."""
+    try:
+        return launch_app(None)
+    except KeyboardInterrupt:
+        return 130
 
 
 def launch_app(save_dir: str | None, start: dict | None = None, loaded=None, loaded_path=None, replay=None) -> int:

@@ -56,6 +56,12 @@ class Settings:
         return NOPE_WINDOWS.get(self.nope_window, NOPE_WINDOWS["3"])
 
 
+#: Whether Python runs in UTF-8 mode, if not as `sys.flags.utf8_mode` says: an app forked by the
+#: server's zygote is set what a fresh Python would have chosen for its environment (the flag is
+#: the zygote's own).
+utf8_mode: bool | None = None
+
+
 def locale_encoding() -> str:
     """The terminal locale's character set, from the locale the user set (LC_ALL, LC_CTYPE, LANG).
 
@@ -63,7 +69,8 @@ def locale_encoding() -> str:
     setting LC_CTYPE itself) and turns on its UTF-8 mode, although the terminal may not show
     Unicode. So a C.UTF-8 LC_CTYPE in UTF-8 mode is taken for Python's own, and skipped.
     """
-    coerced = bool(sys.flags.utf8_mode) and os.environ.get("LC_CTYPE") == "C.UTF-8"
+    utf8 = sys.flags.utf8_mode if utf8_mode is None else utf8_mode
+    coerced = bool(utf8) and os.environ.get("LC_CTYPE") == "C.UTF-8"
     for variable in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = os.environ.get(variable, "")
         if not value or (variable == "LC_CTYPE" and coerced):

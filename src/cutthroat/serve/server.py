@@ -5,8 +5,10 @@
 - Who: any public key, its SHA-256 fingerprint is the player (their own settings and saves under
   `players/<fingerprint>/`); `--authorized-keys FILE` lets only those keys in. No passwords, no
   port or agent forwarding.
-- What: a shell session with a PTY gets its own app process (`terminal.AppTerminal`); one
-  without a PTY, or asking for a command or a subsystem, is refused with a one-line reason.
+- What: a shell session with a PTY gets its own app process (`terminal.AppTerminal`), forked by
+  the zygote (`zygote.py`, started with the server: the app already imported) or, while there
+  is none (`--no-zygote`, or it died: the next session asks for a new one), started plainly;
+  one without a PTY, or asking for a command or a subsystem, is refused with a one-line reason.
 - Limits (`limits.Limits`): every TCP connection counts from its first byte, in total and per
   address, and must log in and open a game session within the login grace time (an idle
   logged-in connection is closed after it too); logged-in connections per key; keys offered per
@@ -38,6 +40,7 @@ from cutthroat.engine.words import counted
 from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
 from cutthroat.serve.service import TableService
 from cutthroat.serve.terminal import AppTerminal
+from cutthroat.serve.zygote import Zygote, supported as zygote_supported
 
 log = logging.getLogger("cutthroat.serve")
 
@@ -112,6 +115,7 @@ class ServerState:
     per_key: dict[str, int] = field(default_factory=dict)  # player id -> logged-in connections
     sessions: dict[str, int] = field(default_factory=dict)  # player id -> open game sessions
     terminals: set[AppTerminal] = field(default_factory=set)
+    zygote: Zygote | None = None  # what forks the apps (None: each one a plain start-up)
     channels: set = field(default_factory=set)
     stopping: bool = False
 
@@ -345,7 +349,7 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     link = {"CUTTHROAT_SERVICE": str(service.socket_path)} if token else {}
     link["CUTTHROAT_ERROR_LOG"] = str(state.data / "app-errors.log")  # (the operator's, never a player's)
     terminal = AppTerminal(home, process.get_terminal_type(), columns, rows, lang=lang, extra_env=link,
-                           resize_interval=limits.resize_interval, token=token)
+                           resize_interval=limits.resize_interval, token=token, zygote=state.zygote)
     gate.session_started()
     state.sessions[player] = state.sessions.get(player, 0) + 1
     state.terminals.add(terminal)
@@ -355,6 +359,8 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     end = "failed"
     try:
         await terminal.start()
+        if state.zygote is not None and terminal.zygote_pid is None:
+            log.info("session for %s: a plain start-up (no zygote running)", player[:12])
         end = await _pump(process, terminal, limits)
     except Exception as exc:  # noqa: BLE001 - one player's failure ends their session only
         log.error("session for %s failed: %s", player[:12], exc if isinstance(exc, RuntimeError) else repr(exc))
@@ -367,6 +373,8 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
             service.drop_token(token)
         code = await terminal.close(APP_STOP_SECONDS)
         how, status, normal = _ending(end, code, terminal, state.stopping)
+        if not getattr(terminal.process, "status_known", True):
+            how += " (its exit status went with the zygote that started it)"
         if terminal.resizes_asked:
             how += f" (window changes: {terminal.resizes_asked} asked, {terminal.resizes} applied)"
         (log.info if normal else log.warning)("session for %s ended: %s", player[:12], how)
@@ -470,12 +478,23 @@ async def _until(ready: Callable[[], bool], timeout: float) -> None:
         await asyncio.sleep(0.05)
 
 
+def zygote_environment() -> dict[str, str]:
+    """The zygote's environment: what every app's starts from (`AppTerminal.environment`),
+    without anything of one session's (each child takes its own before the app starts)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("CUTTHROAT_", "SSH_"))}
+    for key in ("LC_ALL", "COLUMNS", "LINES"):
+        env.pop(key, None)
+    env.update(TERM="xterm-256color", LANG="C.UTF-8")
+    return env
+
+
 async def serve(host: str, port: int, data: Path, authorized_keys: Path | None = None,
                 limits: Limits | None = None, ready=None, test_seed: int | None = None,
-                web: dict | None = None) -> None:
+                web: dict | None = None, zygote: bool = True) -> None:
     """Run until SIGTERM or SIGINT; `ready(port)` is called once it listens. `test_seed`: tests
     only, every table dealt from a known seed (`TableService`). `web`: the web door's settings
-    (`web.start_web_door`), served from this loop with the same state and service."""
+    (`web.start_web_door`), served from this loop with the same state and service. `zygote`: the
+    ssh door's apps are forked by a zygote (False: each one a plain start-up)."""
     os.umask(0o077)  # (the apps inherit it: their settings and saves are the server user's only)
     private_folders(data)
     private_store(data)
@@ -484,6 +503,12 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
     private_store(data)  # (and the -wal and -shm the store's opening made)
     limits = limits or Limits()
     state = ServerState(data, limits, service)
+    if zygote and zygote_supported():
+        state.zygote = Zygote(zygote_environment())
+        try:
+            await state.zygote.start()
+        except OSError as exc:
+            log.error("could not start the zygote (sessions start plainly): %s", exc)
     if authorized_keys is not None:
         state.allowed = {k.public_data for k in _authorized(authorized_keys)}
     server = await asyncssh.create_server(
@@ -530,6 +555,8 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
     await server.wait_closed()
     if door is not None:
         await door.stop()
+    if state.zygote is not None:
+        await state.zygote.close()
     await service.stop()
     log.info("stopped")
 

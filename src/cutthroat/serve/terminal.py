@@ -1,15 +1,18 @@
 """One player's app process on a pseudo-terminal of its own.
 
-The app is the plain `cutthroat` program, started on the slave side of a fresh PTY as the leader
-of its own session (so the PTY is its controlling terminal and a resize reaches it as SIGWINCH);
-the server copies bytes between the player's ssh channel and the master side. Its settings and
-saves live in the player's own folder under the server's data directory.
+The app is the `cutthroat` program on the slave side of a fresh PTY, the leader of its own
+session (so the PTY is its controlling terminal and a resize reaches it as SIGWINCH): forked by
+the server's zygote (`zygote.py`: the app already imported), or, without one, started plainly.
+Either way it gets the same environment, folder, signals and umask. The server copies bytes
+between the player's ssh channel and the master side. Its settings and saves live in the
+player's own folder under the server's data directory.
 """
 
 from __future__ import annotations
 
 import asyncio
 import fcntl
+import logging
 import os
 import pty
 import signal
@@ -18,6 +21,10 @@ import sys
 import termios
 import time
 from pathlib import Path
+
+from cutthroat.serve.zygote import Zygote, ZygoteChild, ZygoteUnavailable
+
+log = logging.getLogger("cutthroat.serve")
 
 
 def set_window(fd: int, columns: int, rows: int) -> None:
@@ -50,7 +57,8 @@ def plain_signals() -> None:  # runs in the child, before exec (the web door's a
 
 def app_environment(home: Path, term: str | None, lang: str | None, extra_env: dict[str, str]) -> dict[str, str]:
     """A player's app's environment (both doors): the server's own, less anything of ours or of
-    ssh's (`CUTTHROAT_`, `SSH_`), the locale and size variables, confined to the player's folder."""
+    ssh's (`CUTTHROAT_`, `SSH_`), the locale and size variables, confined to the player's folder
+    (the session's token is not in it: it is handed over through a pipe, `token_pipe`)."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("CUTTHROAT_", "SSH_"))}
     # (CUTTHROAT_CONFINED: the app keeps to the player's own folder: `saves.confined()`)
     env.update(TERM=term or "xterm-256color", LANG=lang or "C.UTF-8",
@@ -80,15 +88,17 @@ class AppTerminal:
 
     def __init__(self, home: Path, term: str, columns: int, rows: int, lang: str | None = None,
                  extra_env: dict[str, str] | None = None, resize_interval: float = 0.25,
-                 token: str | None = None) -> None:
+                 token: str | None = None, zygote: Zygote | None = None) -> None:
         self.home = home
+        self.zygote = zygote  # the server's zygote (None: every app a plain start-up)
+        self.zygote_pid: int | None = None  # the zygote this app was forked by (None: a plain start-up)
         self.extra_env = dict(extra_env or {})
         self.token = token  # the session's service token: handed over through a pipe, never the environment
         self.term = term
         self.size = (columns, rows)
         self.lang = lang
         self.master = -1
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | ZygoteChild | None = None
         self.resize_interval = resize_interval
         self.wanted = self.size  # the latest size asked for (applied at most once an interval)
         self.resizes_asked = 0  # window changes the player's client sent
@@ -98,15 +108,57 @@ class AppTerminal:
         self.hung_up = False  # the server sent SIGHUP (the player left, or the server stops)
         self.killed = False  # ... and then SIGKILL: the app did not stop on SIGHUP
 
+    def environment(self) -> dict[str, str]:
+        """The app's environment (`app_environment`)."""
+        return app_environment(self.home, self.term, self.lang, self.extra_env)
+
     async def start(self) -> None:
+        """The app on a fresh PTY: forked by the server's zygote if it has one running (one on
+        its way up is waited for: its imports are what a plain start-up would do anyway), else
+        (no zygote, or it died, or it failed this session) a plain start-up of `cutthroat`."""
+        env = self.environment()
+        zygote = self.zygote
+        if zygote is not None:
+            if zygote.alive and not zygote.ready:
+                await zygote.wait_ready()
+            if zygote.alive and zygote.ready:
+                try:
+                    await self._start_from(zygote, env)
+                    return
+                except ZygoteUnavailable as exc:
+                    log.warning("a session starts plainly: %s", exc)
+            zygote.revive()  # (a new zygote for the sessions after this one)
+        await self._start_plain(env)
+
+    async def _start_from(self, zygote: Zygote, env: dict[str, str]) -> None:
+        master, slave = pty.openpty()
+        passed: tuple[int, ...] = ()
+        try:
+            set_window(slave, *self.size)
+            passed = token_pipe(self.token, env)  # (CUTTHROAT_TOKEN_FD: the child's own number for it, set by the zygote)
+            self.process = await zygote.spawn(slave, env, str(self.home), passed[0] if passed else None)
+        except BaseException:
+            os.close(master)  # (hangs up anything a late answer might have started on it)
+            raise
+        finally:
+            os.close(slave)
+            for fd in passed:
+                os.close(fd)
+        self.zygote_pid = zygote.pid
+        self.master = master
+        os.set_blocking(master, False)
+
+    async def _start_plain(self, env: dict[str, str]) -> None:
         master, slave = pty.openpty()
         set_window(slave, *self.size)
-        env = app_environment(self.home, self.term, self.lang, self.extra_env)
         passed = token_pipe(self.token, env)
         try:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "cutthroat", stdin=slave, stdout=slave, stderr=slave,
                 env=env, cwd=str(self.home), preexec_fn=_controlling_terminal, close_fds=True, pass_fds=passed)
+        except BaseException:
+            os.close(master)
+            raise
         finally:
             os.close(slave)
             for fd in passed:
