@@ -578,7 +578,11 @@ def _become_the_app(sock: socket.socket, wake: tuple[int, int], request: dict, s
 
 
 def _send(sock: socket.socket, message: dict, fds: list[int] = ()) -> None:
-    socket.send_fds(sock, [json.dumps(message).encode()], list(fds))
+    """A message to the server; if it is gone (stopped, or stopping), the zygote's work is over."""
+    try:
+        socket.send_fds(sock, [json.dumps(message).encode()], list(fds))
+    except OSError:
+        raise SystemExit(0) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -607,7 +611,7 @@ def main(argv: list[str] | None = None) -> int:
     os.set_blocking(writer, False)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     signal.set_wakeup_fd(writer)
-    _send(sock, {"ready": True})
+    _send(sock, {"ready": True})  # (the server may have stopped meanwhile: then this one ends)
     while True:
         try:
             readable, _, _ = select.select([sock, reader], [], [])
