@@ -31,6 +31,10 @@ HEADLESS = [
     "cutthroat.history.recorder",
     "cutthroat.history.cli",
     "cutthroat.serve.store",
+    "cutthroat.review",
+    "cutthroat.review.model",
+    "cutthroat.review.search",
+    "cutthroat.review.ktk",
 ]
 
 
