@@ -35,6 +35,7 @@ HEADLESS = [
     "cutthroat.review.model",
     "cutthroat.review.search",
     "cutthroat.review.ktk",
+    "cutthroat.review.cache",
 ]
 
 
