@@ -1,5 +1,5 @@
 """One past game's result (Enter on a past game): who played, who won, the scores, how long;
-d deletes it from the history (after a yes)."""
+v reviews it (`screens.review`); d deletes it from the history (after a yes)."""
 
 from __future__ import annotations
 
@@ -41,12 +41,24 @@ class PastGameScreen(SafeDismiss, ModalScreen[bool]):
     BINDINGS = with_ids("past-game", [
         Binding("escape,enter,q", "dismiss", "back", key_display="esc"),
         Binding("d,delete", "delete", "delete"),
+        Binding("v", "review", "review"),
     ])
 
     def __init__(self, game_id: str, finished) -> None:
         super().__init__()
         self.game_id = game_id
         self.finished = finished
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return self.finished.moves > 0
+        return True
+
+    def action_review(self) -> None:
+        """The game review of this game (the first human seat's play)."""
+        from cutthroat.tui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.finished))
 
     def action_delete(self) -> None:
         from cutthroat.tui.screens.past_games import delete_game

@@ -239,8 +239,9 @@ class TableScreenBase(Screen):
 
     # -- keys every table has ------------------------------------------------------------------------
     def dress_game_over(self, dialog):
-        """The game-over dialog's Records key (on this game and mode) and, for a daily deal, its
-        line to share; `r` (the same seed) only where the seed is told."""
+        """The game-over dialog's Records key (on this game and mode), its review key (a game at
+        this app's own table) and, for a daily deal, its line to share; `r` (the same seed) only
+        where the seed is told."""
         from cutthroat.tui.daily import share_of
         from cutthroat.tui.screens.records import mode_of
 
@@ -249,6 +250,8 @@ class TableScreenBase(Screen):
         dialog.same_seed = self.seed is not None
         host = self.app.host
         dialog.share = share_of(host.session, self.app.has_class("-ascii")) if host is not None else None
+        if host is not None and host.session.is_over:
+            dialog.finished = host.session.finished_game()
         return dialog
 
     def after_game_over(self, choice: str | None) -> None:

@@ -105,6 +105,7 @@ class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
         Binding("R", "records", "records"),
+        Binding("v", "review", "review"),
         Binding("c", "copy_share", "copy"),
         Binding("l", "dismiss('look')", "look at the board"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
@@ -135,6 +136,7 @@ class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
                 yield Static(note)
             yield from self.share_widgets()
             same = "r: same seed · " if self.same_seed else ""
-            yield Static(f"n: play again (new seed) · {same}l: look at the board · t: title",
+            review = "\nv: review this game (your moves beside the hard bot's)" if self.finished is not None else ""
+            yield Static(f"n: play again (new seed) · {same}l: look at the board · t: title{review}",
                          classes="dialog-help")
         yield KeysFooter()
