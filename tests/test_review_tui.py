@@ -64,7 +64,7 @@ async def test_v_on_a_past_game_reviews_it_keeps_it_and_enter_shows_a_decision(w
         assert screen.review.decisions[0].step == at
         assert reviews_kept(app) == [(finished.id, 0, QUICK, REVIEW_VERSION)]
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "The hard bot would play Reveal your hand and win" in screen_text(app))
+        await wait_until(pilot, lambda: "Hard bot: Reveal your hand and win · the move cost" in screen_text(app))
         assert f"Each estimate: {QUICK} playouts" in screen_text(app)
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, PastGameScreen))
@@ -181,3 +181,15 @@ def test_snapshot_the_kill_the_kings_hindsight_line(snap_compare, write_settings
     with History.open(app.history_path, keep=True) as h:
         h.keep_review(finished.id, 0, QUICK, REVIEW_VERSION, review.to_json())
     assert snap_compare(app, terminal_size=SIZE, run_before=opened_review(app, finished))
+
+
+def test_a_rows_second_line_fits_the_list_with_the_longest_words_in_either_style() -> None:
+    from cutthroat.tui.screens.review import ROW_WIDTH, row
+
+    long = "Play Alter the Future 3x and put the cards back in the order 3 1 2 " * 2
+    d = Decision(98, long, long, False, _estimate(0.999, 0.111), _estimate(0.0, 0.0), _estimate(1.0, 0.0),
+                 1.0, 0.0)
+    for ascii in (False, True):
+        first, second = row(d, "win", ascii).split("\n")
+        assert len(first) <= ROW_WIDTH and len(second) <= ROW_WIDTH, (first, second)
+        assert "…" in second and ("+/-" in second) == ascii and ("±" in second) != ascii

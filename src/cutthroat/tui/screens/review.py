@@ -22,8 +22,14 @@ from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.text import plain
 from cutthroat.tui.widgets.footer import KeysFooter
 
-#: Room for a move's words on a list row (the rest: the move number and what it cost).
+#: Room for a move's words on a list row (the rest: the move number and what it cost), and a
+#: row's width (the list's, inside its border).
 ROW_WORDS = 58
+ROW_WIDTH = 76
+
+
+#: The review's own signs in ASCII (the app's filter would make ± a bare "+", → a ">").
+ASCII_SIGNS = str.maketrans({"±": "+/-", "→": "->"})
 
 
 def short(text: str, width: int) -> str:
@@ -47,12 +53,18 @@ def cost(d: Decision, measure: str) -> str:
     return f"{-100 * d.loss:+.0f}%".replace("-", "−")
 
 
-def row(d: Decision, measure: str) -> str:
-    """A decision's two lines in the list: the move and what it cost; the bot's choice (where it
-    differs) and the estimates before → after the move (after the bot's)."""
+def row(d: Decision, measure: str, ascii: bool = False) -> str:
+    """A decision's two lines in the list (`ROW_WIDTH` wide at most): the move and what it cost;
+    the bot's choice (where it differs) and the estimates before → after the move (after the
+    bot's)."""
+    signs = (lambda text: text.translate(ASCII_SIGNS)) if ascii else (lambda text: text)
     head = f"{d.move:>4}  {short(d.played, ROW_WORDS)}"
-    figures = f"{figure(d.before, measure)} → {figure(d.after_played, measure)}"
-    second = figures if d.same else f"hard: {short(d.best, 34)} · {figures} (hard {figure(d.after_best, measure)})"
+    figures = signs(f"{figure(d.before, measure)} → {figure(d.after_played, measure)}")
+    if d.same:
+        second = figures
+    else:
+        tail = signs(f" · {figures} (hard {figure(d.after_best, measure)})")
+        second = "hard: " + short(d.best, ROW_WIDTH - 6 - len("hard: ") - len(tail)) + tail
     return f"{head:<66}{cost(d, measure):>10}\n      {second}"
 
 
@@ -62,13 +74,13 @@ def detail(d: Decision, measure: str, name: str) -> str:
     what = "Expected points" if measure == POINTS else "Win chance"
     where = f" ({d.where})" if d.where else ""
     if d.same:
-        verdict = "The hard bot agrees."
+        verdict = "Hard bot: the same move"
     else:
         unit = (f"{d.loss:.1f} points (±{d.loss_error:.1f})" if measure == POINTS else
                 f"{100 * d.loss:.0f}% (±{100 * d.loss_error:.0f})")
-        verdict = f"The hard bot would play {d.best}: the move cost {unit}."
+        verdict = f"Hard bot: {d.best} · the move cost {unit}"
     return "\n".join([
-        f"Move {d.move}{where}: {name} played {d.played}.", verdict,
+        f"Move {d.move}{where} · {name}: {d.played}", verdict,
         f"{what} before {figure(d.before, measure)} · after this move {figure(d.after_played, measure)}"
         f" · after the bot's {figure(d.after_best, measure)}",
         f"Each estimate: {d.before.playouts} playouts, ± one standard error."])
@@ -170,6 +182,10 @@ class ReviewScreen(Screen):
         if not self.cancel.is_set():
             self.app.call_from_thread(self.show_review, review)
 
+    def signs(self, text: str) -> str:
+        """`text` with the review's signs as an ASCII screen shows them."""
+        return text.translate(ASCII_SIGNS) if self.app.has_class("-ascii") else text
+
     def show_progress(self, done: int, total: int) -> None:
         if not self.is_attached:
             return
@@ -190,15 +206,17 @@ class ReviewScreen(Screen):
         costly = sum(1 for d in review.decisions if d.loss > 0 and not d.same)
         measure = "Expected points" if review.measure == POINTS else "Win chance"
         decisions = len(review.decisions)
-        self.query_one("#review-summary", Static).update(
+        self.query_one("#review-summary", Static).update(self.signs(
             f"{decisions} decision{'s' * (decisions != 1)}, {costly} unlike the hard bot's, costliest first · "
-            f"{review.budget} playouts\n{measure} before → after the move (after the bot's) ± one standard error")
+            f"{review.budget} playouts\n{measure} before → after the move (after the bot's) ± one standard error"))
         if review.hindsight is not None:
             line = self.query_one("#review-hindsight", Static)
             line.update(plain(hindsight_line(review.hindsight)))
             line.display = True
         menu = self.query_one("#review-list", OptionList)
-        menu.set_options([Option(plain(row(d, review.measure)), id=str(i)) for i, d in enumerate(review.decisions)])
+        ascii = self.app.has_class("-ascii")
+        menu.set_options([Option(plain(row(d, review.measure, ascii)), id=str(i))
+                          for i, d in enumerate(review.decisions)])
         menu.display = True
         if review.decisions:
             menu.highlighted = 0
@@ -227,7 +245,7 @@ class ReviewScreen(Screen):
         """Enter on a decision. Here: its detail under the list. (The replay hooks this to open
         the game at `decision.step`, with `self.review.marked_steps` marked on its move bar.)"""
         box = self.query_one("#review-detail", Static)
-        box.update(plain(detail(decision, self.review.measure if self.review else "", self.name_of_seat)))
+        box.update(plain(self.signs(detail(decision, self.review.measure if self.review else "", self.name_of_seat))))
         box.display = True
 
     def action_back(self) -> None:
