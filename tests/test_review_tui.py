@@ -193,3 +193,27 @@ def test_a_rows_second_line_fits_the_list_with_the_longest_words_in_either_style
         first, second = row(d, "win", ascii).split("\n")
         assert len(first) <= ROW_WIDTH and len(second) <= ROW_WIDTH, (first, second)
         assert "…" in second and ("+/-" in second) == ascii and ("±" in second) != ascii
+
+
+@async_test
+async def test_tab_reviews_the_next_human_of_a_hot_seat_game(write_settings) -> None:
+    write_settings(review_budget="quick")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        document, _ = blunder_document("kill-your-friends", after=6, before=10)
+        document["seats"][1] = {"kind": "human", "name": "Bob", "level": None}
+        seats = (fg().seats[0], replace(fg().seats[0], name="Bob"))
+        with History.open(app.history_path, keep=True) as h:
+            h.record(replace(fg("kill-your-friends", game_id="hot", mode="", seats=seats, humans=(0, 1)),
+                             document=document, moves=len(document["log"])))
+            finished = h.games()[0]
+        app.push_screen(ReviewScreen(finished))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
+        screen = app.screen
+        assert screen.review.seat == 0 and "Kill Your Friends · Ana" in screen_text(app)
+        assert "tab next player" in screen_text(app)
+        await pilot.press("tab")
+        await wait_until(pilot, lambda: screen.review is not None and screen.review.seat == 1)
+        assert "Kill Your Friends · Bob" in screen_text(app)
+        await wait_until(pilot, lambda: not app.workers._workers)
+        assert sorted(seat for _, seat, _, _ in reviews_kept(app)) == [0, 1]

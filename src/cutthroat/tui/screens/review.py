@@ -107,6 +107,7 @@ class ReviewScreen(Screen):
     BINDINGS = with_ids("review", [
         Binding("escape,q", "back", "back", key_display="esc"),
         Binding("enter", "open", "detail", key_display="⏎", priority=True),
+        Binding("tab", "next_seat", "next player"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ])
@@ -127,9 +128,11 @@ class ReviewScreen(Screen):
         seats = self.finished.seats
         return seats[self.seat].name if self.seat < len(seats) else f"Seat {self.seat + 1}"
 
+    def head(self) -> Content:
+        return Content(f" CUTTHROAT ▸ Review · {game_info(self.finished.game).short} · ") + plain(self.name_of_seat)
+
     def compose(self) -> ComposeResult:
-        head = Content(f" CUTTHROAT ▸ Review · {game_info(self.finished.game).short} · ") + plain(self.name_of_seat)
-        yield Static(head, classes="title-bar", id="review-head")
+        yield Static(self.head(), classes="title-bar", id="review-head")
         yield Static("", id="review-summary")
         yield Static("", id="review-hindsight")
         yield Static("Reviewing…", id="review-progress")
@@ -154,32 +157,36 @@ class ReviewScreen(Screen):
         if not game.document.get("log"):
             self.failed("This game has no move list: it can't be reviewed")
             return
+        self.start()
+
+    def start(self) -> None:
+        """The seat's review: the one kept, or made now."""
         from cutthroat.review.cache import cached_review
 
         budget = self.app.settings.review_playouts()
-        kept = cached_review(self.history, game, self.seat, budget)
+        kept = cached_review(self.history, self.finished, self.seat, budget)
         if kept is not None:
             self.show_review(kept)
         else:
-            self.make_review(budget)
+            self.make_review(budget, self.seat, self.cancel)
 
     @work(thread=True, exclusive=True, group="review")
-    def make_review(self, budget: int) -> None:
-        """The review, made off the UI thread and kept when complete."""
+    def make_review(self, budget: int, seat: int, cancel: threading.Event) -> None:
+        """The review, made off the UI thread and kept when complete (`cancel` set: dropped)."""
         from cutthroat.review.cache import run_review
 
         def progress(done: int, total: int) -> None:
-            if not self.cancel.is_set():
+            if not cancel.is_set():
                 self.app.call_from_thread(self.show_progress, done, total)
         try:
-            review = run_review(self.history, self.finished, self.seat, budget, progress=progress, cancel=self.cancel)
+            review = run_review(self.history, self.finished, seat, budget, progress=progress, cancel=cancel)
         except ReviewCancelled:
             return
         except Exception as exc:  # (a game this version can't replay: said, not a crash)
-            if not self.cancel.is_set():
+            if not cancel.is_set():
                 self.app.call_from_thread(self.failed, f"Can't review this game: {exc}")
             return
-        if not self.cancel.is_set():
+        if not cancel.is_set():
             self.app.call_from_thread(self.show_review, review)
 
     def signs(self, text: str) -> str:
@@ -226,7 +233,26 @@ class ReviewScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("open", "cursor"):
             return self.review is not None and bool(self.review.decisions)
+        if action == "next_seat":
+            return len(self.finished.humans) > 1
         return True
+
+    def action_next_seat(self) -> None:
+        """Hot-seat: the next human's review (the one being made for this seat is stopped)."""
+        humans = list(self.finished.humans)
+        self.cancel.set()
+        self.cancel = threading.Event()
+        self.seat = humans[(humans.index(self.seat) + 1) % len(humans)] if self.seat in humans else humans[0]
+        self.review = None
+        self.query_one("#review-head", Static).update(self.head())
+        self.query_one("#review-summary", Static).update("")
+        self.query_one("#review-progress", Static).update("Reviewing…")
+        for shown, on in (("#review-progress", True), ("#review-bar", True), ("#review-hindsight", False),
+                          ("#review-list", False), ("#review-detail", False)):
+            self.query_one(shown).display = on
+        self.query_one("#review-bar", ProgressBar).update(total=None, progress=0)
+        self.refresh_bindings()
+        self.start()
 
     def action_cursor(self, step: int) -> None:
         menu = self.query_one("#review-list", OptionList)
