@@ -30,7 +30,7 @@ def undo_note() -> str:
 
 def review_note() -> str:
     """What each review budget means (playouts per estimate)."""
-    return "playouts a move: " + " · ".join(str(n) for n in REVIEW_PLAYOUTS.values())
+    return "playouts an estimate: " + " · ".join(str(n) for n in REVIEW_PLAYOUTS.values())
 
 
 class SettingsScreen(Screen):
