@@ -103,3 +103,17 @@ def test_ktk_hindsight_is_the_solvers_and_never_below_the_player(seed: int) -> N
     if line.player < line.perfect:
         assert line.left_step is not None and line.left_played and line.left_best
         assert line.left_where.startswith("round ")
+
+
+def test_the_review_budget_setting_reads_back_and_falls_back_on_its_own(tmp_path) -> None:
+    import json
+
+    from cutthroat.settings import REVIEW_BUDGETS, Settings, load_settings
+
+    assert Settings().review_playouts() == REVIEW_BUDGETS["normal"]
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"review_budget": "thorough"}), encoding="utf-8")
+    assert load_settings(path)[0].review_playouts() == REVIEW_BUDGETS["thorough"]
+    path.write_text(json.dumps({"review_budget": "forever", "bot_speed": "fast"}), encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert problem is None and settings.review_budget == "normal" and settings.bot_speed == "fast"
