@@ -59,9 +59,11 @@ def review_decision(bot: Any, view: Any, seat: int, legal: list, played: Action,
         dice = rng.getrandbits(64)
         options = rules.legal_actions(state, seat)
         pick = options[0] if len(options) == 1 else bot.rollout(rules, state, seat, options, random.Random(~dice))
-        b = play_from(bot, rules.copy(state), seat, pick, random.Random(dice))
+        # (The same move on the same deal with the same dice plays out the same: played once.)
         p = play_from(bot, rules.copy(state), seat, played, random.Random(dice))
         q = p if best == played else play_from(bot, rules.copy(state), seat, best, random.Random(dice))
+        b = p if pick == played else q if pick == best else play_from(bot, rules.copy(state), seat, pick,
+                                                                     random.Random(dice))
         before.append(b)
         after_played.append(p)
         after_best.append(q)
