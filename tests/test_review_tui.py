@@ -211,7 +211,7 @@ async def test_tab_reviews_the_next_human_of_a_hot_seat_game(write_settings) -> 
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
         screen = app.screen
         assert screen.review.seat == 0 and "Kill Your Friends · Ana" in screen_text(app)
-        assert "tab next player" in screen_text(app)
+        await wait_until(pilot, lambda: "tab next player" in screen_text(app))
         await pilot.press("tab")
         await wait_until(pilot, lambda: screen.review is not None and screen.review.seat == 1)
         assert "Kill Your Friends · Bob" in screen_text(app)

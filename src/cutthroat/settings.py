@@ -27,7 +27,7 @@ NOPE_WINDOWS = {"2": 2.0, "3": 3.0, "5": 5.0, "8": 8.0}
 #: The game review's budget: playouts (deals; Kill The Kings: deck orders) per estimate of each
 #: decision. "normal" reviews a whole Exploding Kittens game in under a minute on one core
 #: (`benchmarks/review.py`).
-REVIEW_BUDGETS = {"quick": 16, "normal": 48, "thorough": 192}
+REVIEW_BUDGETS = {"quick": 16, "normal": 64, "thorough": 256}
 
 
 @dataclass

@@ -24,8 +24,8 @@ from cutthroat.tui.widgets.footer import KeysFooter
 
 #: Room for a move's words on a list row (the rest: the move number and what it cost), and a
 #: row's width (the list's, inside its border).
-ROW_WORDS = 58
-ROW_WIDTH = 76
+ROW_WORDS = 56
+ROW_WIDTH = 74  # (78 inside the border, less its padding and a scroll bar)
 
 
 #: The review's own signs in ASCII (the app's filter would make ± a bare "+", → a ">").
@@ -65,7 +65,7 @@ def row(d: Decision, measure: str, ascii: bool = False) -> str:
     else:
         tail = signs(f" · {figures} (hard {figure(d.after_best, measure)})")
         second = "hard: " + short(d.best, ROW_WIDTH - 6 - len("hard: ") - len(tail)) + tail
-    return f"{head:<66}{cost(d, measure):>10}\n      {second}"
+    return f"{head:<{ROW_WIDTH - 10}}{cost(d, measure):>10}\n      {second}"
 
 
 def detail(d: Decision, measure: str, name: str) -> str:
@@ -81,8 +81,8 @@ def detail(d: Decision, measure: str, name: str) -> str:
         verdict = f"Hard bot: {d.best} · the move cost {unit}"
     return "\n".join([
         f"Move {d.move}{where} · {name}: {d.played}", verdict,
-        f"{what} before {figure(d.before, measure)} · after this move {figure(d.after_played, measure)}"
-        f" · after the bot's {figure(d.after_best, measure)}",
+        f"{what} {figure(d.before, measure)} before · {figure(d.after_played, measure)} after"
+        f" · {figure(d.after_best, measure)} after the bot's",
         f"Each estimate: {d.before.playouts} playouts, ± one standard error."])
 
 
@@ -142,7 +142,7 @@ class ReviewScreen(Screen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        for hidden in ("#review-hindsight", "#review-list", "#review-detail"):
+        for hidden in ("#review-summary", "#review-hindsight", "#review-list", "#review-detail"):
             self.query_one(hidden).display = False
         if self.history is None:
             from cutthroat.tui.daily import open_history
@@ -210,12 +210,13 @@ class ReviewScreen(Screen):
         self.review = review
         for gone in ("#review-progress", "#review-bar"):
             self.query_one(gone).display = False
+        self.query_one("#review-summary").display = True
         costly = sum(1 for d in review.decisions if d.loss > 0 and not d.same)
         measure = "Expected points" if review.measure == POINTS else "Win chance"
         decisions = len(review.decisions)
         self.query_one("#review-summary", Static).update(self.signs(
             f"{decisions} decision{'s' * (decisions != 1)}, {costly} unlike the hard bot's, costliest first · "
-            f"{review.budget} playouts\n{measure} before → after the move (after the bot's) ± one standard error"))
+            f"{review.budget} playouts\n{measure}: before → after the move (after the bot's) ± std. error"))
         if review.hindsight is not None:
             line = self.query_one("#review-hindsight", Static)
             line.update(plain(hindsight_line(review.hindsight)))
@@ -247,7 +248,8 @@ class ReviewScreen(Screen):
         self.query_one("#review-head", Static).update(self.head())
         self.query_one("#review-summary", Static).update("")
         self.query_one("#review-progress", Static).update("Reviewing…")
-        for shown, on in (("#review-progress", True), ("#review-bar", True), ("#review-hindsight", False),
+        for shown, on in (("#review-progress", True), ("#review-bar", True), ("#review-summary", False),
+                          ("#review-hindsight", False),
                           ("#review-list", False), ("#review-detail", False)):
             self.query_one(shown).display = on
         self.query_one("#review-bar", ProgressBar).update(total=None, progress=0)
