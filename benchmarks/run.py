@@ -19,6 +19,8 @@ Prints one JSON line per figure:
   own open-and-paint in the same app (benchmarks/records.py; `--records-only`: this figure alone);
 - key_to_repaint: the CPU time of a cursor key at each table beside a minimal Textual app, with
   our footer and with Textual's own (benchmarks/keys.py);
+- replay_step: the CPU time of a replay step (→, and ← back) at 80×24 for each game, beside the same
+  minimal Textual app (benchmarks/replay.py; the aim: at most 30 ms a step);
 - review_<game>: the game review's time per decision and per whole game at the default Review
   budget, seat 0 of heuristic bots' games (benchmarks/review.py).
 """
@@ -284,6 +286,7 @@ def main() -> None:
     print(json.dumps({"figure": "records_open", **records_figures()}))
     for footer in ([], ["--stock-footer"]):  # (a process each: the stock run patches the footer)
         subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "keys.py"), *footer], check=False)
+    subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "replay.py")], check=False)
     # Side by side, alternating, in one process, in short runs: this machine's speed swings by half
     # from one second to the next (neighbours on the host), so each pair gives a ratio and the
     # median ratio is the figure; the best run of each, less disturbed, gives a second one.

@@ -31,6 +31,7 @@ HEADLESS = [
     "cutthroat.history.recorder",
     "cutthroat.history.cli",
     "cutthroat.serve.store",
+    "cutthroat.replay",
     "cutthroat.review",
     "cutthroat.review.model",
     "cutthroat.review.search",

@@ -192,10 +192,12 @@ def test_multi_player_records_by_level_seat_and_hot_seat_names():
     assert home.vs_level == {"heuristic": (2, 3), "hard": (2, 3)}
     assert home.wins_by_seat == {1: (2, 2), 2: (1, 2)}  # the hot-seat game: Bob's seat 2 (best placed)
     assert home.average_placement == pytest.approx((1 + 2 + 1 + 1) / 4)
+    assert home.last_places == (1, 2, 1, 1)  # (the chart's, oldest first)
     ana_only = records.records(games, g, player="ana")
     assert (ana_only.played, ana_only.won, ana_only.streak, ana_only.best_streak) == (4, 2, 0, 1)
     assert ana_only.vs_level == {"hard": (1, 3), "heuristic": (2, 3)}
     assert ana_only.average_placement == pytest.approx((1 + 2 + 1 + 3) / 4)
+    assert ana_only.last_places == (1, 2, 1, 3)
     bob_only = records.records(games, g, player="Bob")
     assert (bob_only.played, bob_only.won, bob_only.wins_by_seat) == (1, 1, {2: (1, 1)})
     assert records.players(games) == ["Ana", "Bob"]

@@ -636,8 +636,8 @@ async def test_a_server_without_todays_deal_shows_no_panel(error_log) -> None:
 @async_test
 async def test_todays_deal_from_the_lobby_is_played_counted_and_its_seed_never_shown(tmp_path, monkeypatch,
                                                                                        error_log) -> None:
-    """`t` deals Ana today's Kill The Kings at the server; played to its end, the lobby's board
-    has her result; the seed is on no screen she sees (the table, its game-over dialog, the
+    """`t` deals Ana today's Kill The Kings at the server; played to its end, its dialog has the
+    line to share and `n` goes back to the lobby, whose board has her result; the seed is on no screen she sees (the table, its game-over dialog, the
     lobby), nor in what the lobby was told."""
     from cutthroat.tui.tables.base import TableScreenBase
     from helpers_service import Running, wait
@@ -674,7 +674,12 @@ async def test_todays_deal_from_the_lobby_is_played_counted_and_its_seed_never_s
             await wait_until(pilot, lambda: "today's deal" in screen_text(app))  # (the game-over dialog)
             assert seed not in screen_text(app)
             points = session.result().scores[0]
-            app.back_to_lobby()
+            # Its line to share, from the server (which alone knows the deal); `n` goes to the lobby.
+            await wait_until(pilot, lambda: "n back to the lobby" in screen_text(app).splitlines()[-1])  # (footer)
+            shown = screen_text(app)
+            assert f"Cutthroat · Kill The Kings · {running.service.today()} · {points} point" in shown
+            assert "n: back to the lobby" in shown and "new seed" not in shown
+            await pilot.press("n")
             await wait_until(pilot, lambda: app.screen is lobby and "· played: " in daily_panel(lobby))
             assert f"1. Ana" in daily_panel(lobby) and f"{points} point" in daily_panel(lobby)
             assert seed not in screen_text(app) and seed not in repr(lobby.boards)
@@ -700,7 +705,8 @@ async def test_your_daily_table_is_not_in_the_list_but_the_title_continue_goes_b
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.pause()
-        assert "Continue: back to your table DAYS" in screen_text(app)
+        assert "Continue: back to today's deal of Kill The Kings" in screen_text(app)
+        assert "Your attempt at today's deal of Kill The Kings: it goes on there." in screen_text(app)
         lobby = await to_lobby(pilot)
         assert [t["code"] for t in lobby.tables] == ["ABCD"] and "DAYS" not in screen_text(app)
         app.pop_screen()

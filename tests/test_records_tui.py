@@ -294,6 +294,35 @@ async def test_records_opens_on_the_light_rows_without_reading_whole_games(monke
 
 
 @async_test
+async def test_the_title_reads_records_ahead_and_records_opens_without_reading_again(monkeypatch) -> None:
+    """While the title is on show, its last game's figures are read in a thread; Records then opens
+    on them without a read of its own (and reads again once the history has changed)."""
+    from cutthroat.history.store import History
+
+    fill()
+    read = []
+    facts = History.facts
+
+    def reading(self, game):
+        read.append(game)
+        return facts(self, game)
+
+    monkeypatch.setattr(History, "facts", reading)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: read == ["kill-the-kings"])
+        await app.workers.wait_for_complete()
+        await pilot.press("R")
+        await wait_until(pilot, lambda: records_shown(app))
+        assert "Games 61   Won 26 (43%)" in lines(app)
+        assert read == ["kill-the-kings"]  # (the title's read, and no other)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await app.workers.wait_for_complete()
+        assert read == ["kill-the-kings"]  # (unchanged history: nothing read again)
+
+
+@async_test
 async def test_d_deletes_one_game_after_a_yes_and_records_no_longer_count_it() -> None:
     from cutthroat.tui.daily import open_history
     from cutthroat.tui.screens.confirm import ConfirmScreen

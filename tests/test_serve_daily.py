@@ -97,6 +97,33 @@ def test_todays_deal_is_dealt_from_the_secret_seed_counted_once_and_on_the_leade
         running.stop()
 
 
+def test_a_finished_daily_deal_has_its_line_to_share_for_its_player_only(tmp_path):
+    """The server's daily deal has the same line to share as at home (its kings by round read from
+    the server's own copy of the deal), asked once it is over, by its seat: nobody without one."""
+    from cutthroat.history.daily import share_line
+
+    running = Running(tmp_path)
+    try:
+        ana = running.client("p-ana", "Ana")
+        port, heard, _ = start_daily(ana)
+        assert port.share(False) is None  # (not over yet)
+        play_out(running, port, heard)
+        session = running.service.tables[port.code].host.session
+        wait(lambda: session.is_over)
+        line = port.share(False)
+        points = heard[-1].result.scores[0]
+        assert line == share_line(session.finished_game())
+        assert line.startswith(f"Cutthroat · Kill The Kings · {running.service.today()} · {points} point")
+        assert " R1 " in line and "?" not in line  # (each round's kings, from the deal the server kept)
+        assert port.share(True) == share_line(session.finished_game(), ascii=True)
+        assert port.share(True).isascii()
+        bob = running.client("p-bob", "Bob")
+        with pytest.raises(ServiceError, match="take a seat first"):
+            bob.request("share", ascii=False)
+    finally:
+        running.stop()
+
+
 def test_an_attempt_counts_from_its_first_move(tmp_path):
     running = Running(tmp_path)
     try:

@@ -54,7 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     load = sub.add_parser("load", help="resume a save file")
     load.add_argument("file", metavar="FILE")
-    for p in (play, load):  # also accepted after the command
+    replay = sub.add_parser("replay", help="step through a recorded game: a save, or a game from `history --json`")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--id", type=int, default=None, dest="game_number",
+                        help="the game's id, in an export of several games")
+    for p in (play, load, replay):  # also accepted after the command
         p.add_argument("--save-dir", default=argparse.SUPPRESS, help="where saves go")
 
     sim = sub.add_parser("simulate", help="bots play many games headless; prints figures")
@@ -144,6 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_play(args)
         if args.command == "load":
             return cmd_load(args)
+        if args.command == "replay":
+            return cmd_replay(args)
         if args.command == "serve":
             return cmd_serve(args)
         if args.command in ("stats", "history"):
@@ -448,6 +454,19 @@ def cmd_load(args) -> int:
     return launch_app(args.save_dir, loaded=data, loaded_path=args.file)
 
 
+def cmd_replay(args) -> int:
+    """`cutthroat replay FILE`: the app, straight on the replay (a bad file: one line, exit 2)."""
+    from cutthroat.replay import Replay, ReplayError
+
+    try:
+        replay = Replay.from_file(args.file, args.game_number)
+    except ReplayError as exc:
+        raise CliError(str(exc)) from None
+    if not game_info(replay.game).playable:
+        raise CliError(f"{args.file}: {game_info(replay.game).name} has no table yet")
+    return launch_app(args.save_dir, replay=replay)
+
+
 def _info(game_id: str):
     try:
         return game_info(game_id)
@@ -459,12 +478,12 @@ def _fresh_seed() -> int:
     return int(time.time() * 1000) % 1_000_000
 
 
-def launch_app(save_dir: str | None, start: dict | None = None, loaded=None, loaded_path=None) -> int:
+def launch_app(save_dir: str | None, start: dict | None = None, loaded=None, loaded_path=None, replay=None) -> int:
     if os.environ.get("CUTTHROAT_SERVICE"):  # a server's player app: its stderr is the player's terminal
         return _launch_served(save_dir)
     from cutthroat.tui.app import CutthroatApp
 
-    app = CutthroatApp(save_dir=save_dir, start=start, loaded=loaded, loaded_path=loaded_path)
+    app = CutthroatApp(save_dir=save_dir, start=start, loaded=loaded, loaded_path=loaded_path, replay=replay)
     app.run()
     return app.return_code or 0
 

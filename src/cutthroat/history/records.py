@@ -50,6 +50,7 @@ class Records:
     # -- multi-player ------------------------------------------------------------------------------
     wins_by_seat: dict[int, tuple[int, int]] = field(default_factory=dict)  # position (1 = first) → (won, of)
     average_placement: float | None = None
+    last_places: tuple[int, ...] = ()  # the last 50 games' places (1 = first), oldest → newest
 
 
 class Fact(NamedTuple):
@@ -218,4 +219,5 @@ def _multi(rows: list[Fact]) -> dict:
         tally[1] += 1
     return dict(vs_level={k: (v[0], v[1]) for k, v in sorted(vs.items())},
                 wins_by_seat={k: (v[0], v[1]) for k, v in sorted(by_seat.items())},
-                average_placement=round(sum(e.place for e in rows) / len(rows), 2))
+                average_placement=round(sum(e.place for e in rows) / len(rows), 2),
+                last_places=tuple(e.place for e in rows[-LAST:]))

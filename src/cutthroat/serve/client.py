@@ -189,6 +189,11 @@ class RemotePort:
     def skip_ahead(self) -> None:
         self._ask("skip_ahead")
 
+    def share(self, ascii: bool) -> str | None:
+        """This seat's daily deal's line to share, once over (the server alone knows the deal)."""
+        reply = self._ask("share", ascii=ascii)
+        return reply.get("share") if reply else None
+
     # A server table is not held by one player's menu, and has no hot-seat claims: others play on.
     def start(self) -> None:
         pass

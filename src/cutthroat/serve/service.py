@@ -12,7 +12,8 @@ protocol (client → service, each with an "id"; the reply carries "re": that id
 refused): hello {token} · name {name} · tables · results · create {game, config, seats,
 turn_seconds, away_seconds} · start_now {code} (its maker: bots in the free seats) · close {code}
 (its maker, while it waits) · join {code} · watch {code} · leave · submit {action, version} ·
-undo · take_back · hint · history · skip_ahead · daily (today's leaderboards, read only) ·
+undo · take_back · hint · history · skip_ahead · share {ascii} (your daily deal's line to share, once
+over) · daily (today's leaderboards, read only) ·
 daily_start {game} (your own attempt at today's deal: seated at once). Pushed to a seated client:
 {"update": SeatUpdate}.
 
@@ -848,7 +849,21 @@ class ClientLink:
         if op == "skip_ahead":
             port.skip_ahead()
             return {}
+        if op == "share":
+            return {"share": self.share_line(request.get("ascii") is True)}
         raise Refused(f"no such request: {op[:20]!r}")
+
+    def share_line(self, ascii: bool) -> str | None:
+        """The seat's line to share once its daily deal is over (no spoilers: the deal stays the
+        server's); None at any other table, or for a spectator."""
+        from dataclasses import replace
+
+        from cutthroat.history.daily import share_line
+
+        session = self.table.host.session
+        if not self.table.daily or self.seat is None or not session.is_over:
+            return None
+        return share_line(replace(session.finished_game(), humans=(self.seat,)), ascii)
 
     def listen(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
         """Listen to `seat`'s port (None: the public view): its hello now, its updates pushed."""

@@ -58,8 +58,10 @@ class CutthroatApp(App):
     BINDINGS = with_ids("app", [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)])
 
     def __init__(self, save_dir: str | None = None, start: dict[str, Any] | None = None,
-                 loaded: SaveData | None = None, loaded_path: str | os.PathLike | None = None) -> None:
+                 loaded: SaveData | None = None, loaded_path: str | os.PathLike | None = None,
+                 replay=None) -> None:
         super().__init__()
+        self.replay = replay  # `cutthroat replay FILE`: a `cutthroat.replay.Replay` to open on
         self.save_dir = paths.save_dir(save_dir)
         self.history_path = paths.history_path(save_dir)  # (finished games: `cutthroat.history`)
         self.start = start
@@ -134,6 +136,10 @@ class CutthroatApp(App):
             self.start_game(**self.start)
         elif self.loaded:
             self.resume(self.loaded, self.loaded_path)
+        elif self.replay is not None:
+            from cutthroat.tui.screens.replay import replay_screen
+
+            self.push_screen(replay_screen(self.replay))
         self.check_size(self.size.width, self.size.height)
         if not self.is_headless and _terminal_alive():
             self.set_interval(1.0, self.check_terminal)

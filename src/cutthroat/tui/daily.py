@@ -5,6 +5,7 @@ seed is never shown."""
 
 from __future__ import annotations
 
+import threading
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -63,6 +64,19 @@ def stamp(history: "History") -> tuple:
         except OSError:
             times.append(None)
     return (history.count(), *times)
+
+
+def records_facts(app, history: "History", game_id: str) -> tuple:
+    """(stamp, facts, modes, player names) of `game_id` for Records, read once while the history
+    is unchanged. Any thread: the title reads its last game's ahead while it is on show, and
+    Records then waits for that read rather than making another."""
+    with app.__dict__.setdefault("_records_facts_lock", threading.Lock()):
+        kept = app.__dict__.setdefault("_records_facts", {})
+        read_at = stamp(history)
+        if kept.get(game_id, (None,))[0] != read_at:
+            kept[game_id] = (read_at, history.facts(game_id), history.modes(game_id),
+                             history.player_names(game_id))
+        return kept[game_id]
 
 
 def cached_games(app, history: "History", game_id: str) -> "list[FinishedGame] | None":

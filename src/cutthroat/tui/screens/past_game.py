@@ -1,5 +1,6 @@
 """One past game's result (Enter on a past game): who played, who won, the scores, how long;
-v reviews it (`screens.review`); d deletes it from the history (after a yes)."""
+p replays it (the replay viewer), v reviews it (`screens.review`), d deletes it from the history (after
+a yes)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cutthroat.engine.registry import game_info
 from cutthroat.engine.words import counted
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
-from cutthroat.tui.text import plain
+from cutthroat.tui.text import escape, plain
 from cutthroat.tui.widgets.footer import KeysFooter
 
 
@@ -40,6 +41,7 @@ class PastGameScreen(SafeDismiss, ModalScreen[bool]):
     """
     BINDINGS = with_ids("past-game", [
         Binding("escape,enter,q", "dismiss", "back", key_display="esc"),
+        Binding("p", "replay", "replay"),
         Binding("d,delete", "delete", "delete"),
         Binding("v", "review", "review"),
     ])
@@ -59,6 +61,18 @@ class PastGameScreen(SafeDismiss, ModalScreen[bool]):
         from cutthroat.tui.screens.review import ReviewScreen
 
         self.app.push_screen(ReviewScreen(self.finished))
+
+    def action_replay(self) -> None:
+        """Step through the game on its own table (a game kept without its moves says so)."""
+        from cutthroat.replay import Replay, ReplayError
+        from cutthroat.tui.screens.replay import replay_screen
+
+        try:
+            replay = Replay.from_finished(self.finished)
+        except ReplayError as exc:
+            self.app.notify(escape(str(exc)), title="Can't replay", severity="warning")
+            return
+        self.app.push_screen(replay_screen(replay))
 
     def action_delete(self) -> None:
         from cutthroat.tui.screens.past_games import delete_game

@@ -205,18 +205,15 @@ class RecordsScreen(Screen):
         """This game's figures from the history's light rows (each game's mode and home-side fact,
         read from one index: a long history opens at once); its whole games are read only when
         asked for (the past games, a player's own figures)."""
-        from cutthroat.tui.daily import open_history, stamp
+        from cutthroat.tui.daily import open_history, records_facts
 
         history = open_history(self.app)
-        self.read_at = None if history is None else stamp(history)
         if history is None:
+            self.read_at = None
             self.show_facts(self.game, [], set(), [])
             return
-        kept = self.app.__dict__.setdefault("_records_facts", {})  # (read again only once it changes)
-        if kept.get(self.game, (None,))[0] != self.read_at:
-            kept[self.game] = (self.read_at, history.facts(self.game), history.modes(self.game),
-                               history.player_names(self.game))
-        self.show_facts(self.game, *kept[self.game][1:])
+        self.read_at, *facts = records_facts(self.app, history, self.game)
+        self.show_facts(self.game, *facts)
 
     def show_facts(self, game: str, facts: list, modes: set[str], humans: list[str]) -> None:
         """`facts` (this game's counted entries, oldest first) on show, and the filters' choices."""
@@ -299,6 +296,8 @@ class RecordsScreen(Screen):
             figures.update("\n".join(figure_lines(self.game, rec, self.ascii)))
             if self.game == "kill-the-kings" and rec.last_scores:
                 self.show_chart(list(rec.last_scores), mode)
+            elif rec.last_places:
+                self.show_places(list(rec.last_places))
         self.refresh_daily()
         self.refresh_filters()
         self.refresh_bindings()
@@ -313,6 +312,16 @@ class RecordsScreen(Screen):
         chart = self.query_one("#records-chart", ScoreChart)
         chart_head.display = chart.display = True
         chart.show(scores, self.ascii)
+
+    def show_places(self, places: list[int]) -> None:
+        """A multi-player game's chart: the place of each of the last games, the best place seen at
+        the top and the worst at the bottom (as the points chart spans its highest and lowest)."""
+        chart_head = self.query_one("#records-chart-head", Static)
+        label = f"Last {len(places)} games, place " if len(places) > 1 else "Last game, place "
+        chart_head.update(label + "─" * max(2, 74 - len(label)) + "──")
+        chart = self.query_one("#records-chart", ScoreChart)
+        chart_head.display = chart.display = True
+        chart.show([-place for place in places], self.ascii, ends=(ordinal(min(places)), ordinal(max(places))))
 
     def refresh_daily(self) -> None:
         from cutthroat.history.daily import outcome, share_line

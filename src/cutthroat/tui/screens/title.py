@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -104,11 +106,22 @@ class TitleScreen(Screen):
                 disabled = not self.games and self.server_table is None
                 text = f"Continue — {resume}" if resume else "Continue (no game in progress)"
                 if self.server_table is not None:
-                    text = f"Continue: back to your table {self.server_table['code']}"
+                    text = f"Continue: back to {where_you_sit(self.server_table)}"
             menu.add_option(Option(plain(text), id=key, disabled=disabled))
         menu.highlighted = highlighted if highlighted is not None else (
             menu.get_option_index("continue") if resume or self.server_table else 0)
         menu.focus()
+        self.call_after_refresh(self.read_records_ahead)
+
+    def read_records_ahead(self) -> None:
+        """Records' figures of the last game, read in a thread while the title is on show: a long
+        history takes tens of milliseconds to sum, and Records then opens on them at once."""
+        from cutthroat.tui.daily import open_history, records_facts
+
+        history = open_history(self.app)
+        if history is not None and self.is_attached:
+            self.run_worker(partial(records_facts, self.app, history, self.last_game), thread=True,
+                            group="records-ahead", exit_on_error=False)
 
     def daily_label(self) -> Text:
         """"Today's deal: Kill The Kings, not yet played" (or "✓ played: 8 pts") for the game
@@ -156,6 +169,7 @@ class TitleScreen(Screen):
             info = game_info(option_id[5:])
             if info.playable and info.game_id != self.last_game:
                 self.last_game = info.game_id
+                self.call_after_refresh(self.read_records_ahead)
                 if not self.app.served:
                     self.query_one("#title-menu", OptionList).replace_option_prompt("daily", self.daily_label())
             blurb.update(info.blurb + ("" if info.playable else "  (coming soon)"))
@@ -165,9 +179,12 @@ class TitleScreen(Screen):
             blurb.update(daily_blurb(self.last_game))
         elif option_id == "continue" and self.server_table is not None:
             table = self.server_table
-            blurb.update(plain(f"Your seat at table {table['code']} ({table['title']}): "
-                               + ("the game goes on there." if table["status"] == "playing"
-                                  else "it waits for players.")))
+            if table.get("daily"):
+                blurb.update(plain(f"Your attempt at today's deal of {table['title']}: it goes on there."))
+            else:
+                blurb.update(plain(f"Your seat at table {table['code']} ({table['title']}): "
+                                   + ("the game goes on there." if table["status"] == "playing"
+                                      else "it waits for players.")))
         elif option_id == "continue" and len(self.games) == 1 and self.games[0].error:
             blurb.update(plain(f"Unreadable: {self.games[0].error}"))
         elif option_id == "continue" and len(self.games) == 1 and self.games[0].open_elsewhere:
@@ -247,3 +264,9 @@ class TitleScreen(Screen):
             app.push_screen(RulesScreen(self.last_game))
         elif option_id == "quit":
             app.exit()
+
+
+def where_you_sit(table: dict) -> str:
+    """A served player's table in a few words: "your table ABCD", or "today's deal of Kill The
+    Kings" (a daily table has no code to tell: nobody else may join it)."""
+    return f"today's deal of {table['title']}" if table.get("daily") else f"your table {table['code']}"

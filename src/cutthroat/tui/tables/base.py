@@ -249,7 +249,12 @@ class TableScreenBase(Screen):
         dialog.mode = mode_of(self.table.game, self.table.config)
         dialog.same_seed = self.seed is not None
         host = self.app.host
-        dialog.share = share_of(host.session, self.app.has_class("-ascii")) if host is not None else None
+        ascii = self.app.has_class("-ascii")
+        if host is not None:
+            dialog.share = share_of(host.session, ascii)
+        else:  # a server's table: its daily deal's line comes from the server, and `n` goes to the lobby
+            dialog.at_server = True
+            dialog.share = self.lens.port(self.log_seat).share(ascii)
         if host is not None and host.session.is_over:
             dialog.finished = host.session.finished_game()
         return dialog

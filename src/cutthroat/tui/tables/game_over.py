@@ -4,6 +4,7 @@ table of figures per player — all read from the last update's `Result` and the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from textual.app import ComposeResult
@@ -62,6 +63,12 @@ class RecordsAndShare:
     #: The game as the history keeps it (`FinishedGame`), for "Review this game"; None: no review
     #: (a server's table, whose moves are the server's).
     finished: object | None = None
+    #: A server's table: `n` goes back to its lobby (the next game is made there), not a new deal.
+    at_server: bool = False
+
+    @property
+    def again_words(self) -> str:
+        return "back to the lobby" if self.at_server else "play again"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "dismiss" and parameters == ("same",):
@@ -92,6 +99,12 @@ class RecordsAndShare:
         self.app.notify(escape(self.share), title="Copied to the clipboard")
 
     def on_mount(self) -> None:
+        if self.at_server:  # (the footer says what `n` does there)
+            bindings = self._bindings.key_to_bindings
+            for key, listed in bindings.items():
+                bindings[key] = [replace(b, description=self.again_words) if b.action == "dismiss('again')" else b
+                                 for b in listed]
+            self.refresh_bindings()
         if self.share is not None:  # the line to share, whole on one line where it can be
             dialog = self.query_one(".dialog")
             dialog.styles.width = 78

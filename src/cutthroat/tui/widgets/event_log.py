@@ -8,6 +8,7 @@ from typing import Sequence
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import RichLog
 
@@ -105,6 +106,28 @@ class EventLog(RichLog):
         self.write(wrappable(line), scroll_end=False)
         if self._size_known:  # the latest in view now, not after a refresh (one under a dialog may wait)
             self.scroll_end(animate=False, immediate=True)
+
+    def mark(self) -> tuple[int, int, int, int] | None:
+        """Where the log ends now, for `back_to` (None while its lines wait for a size)."""
+        if not self._size_known or self._deferred_renders:
+            return None
+        return len(self.entries), len(self.lines), self._start_line, self._wrapped_at
+
+    def back_to(self, mark: tuple[int, int, int, int] | None) -> bool:
+        """Drop every line told since `mark` (a replay stepping back). False, and nothing
+        changed, if the log can't: wrapped again or trimmed since, or not written yet."""
+        now = self.mark()
+        if mark is None or now is None or now[2:] != mark[2:] or now[:2] < mark[:2]:
+            return False
+        entries, lines = mark[:2]
+        del self.entries[entries:]
+        del self.lines[lines:]
+        self._line_cache.clear()
+        self._widest_line_width = max((line.cell_length for line in self.lines), default=0)
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.scroll_end(animate=False, immediate=True)
+        self.refresh()
+        return True
 
     def on_event_log_told(self, message: "EventLog.Told") -> None:
         self.narrate(message.events, message.seat, message.names, ascii_style=message.ascii_style)

@@ -14,12 +14,13 @@ from textual.widgets import Sparkline, Static
 CHART_ROWS = 3
 
 
-def axis_labels(values: Sequence[float], rows: int = CHART_ROWS) -> list[str]:
-    """The axis beside the bars, top row first: the highest value, the lowest, blank between."""
+def axis_labels(values: Sequence[float], rows: int = CHART_ROWS, ends: tuple[str, str] | None = None) -> list[str]:
+    """The axis beside the bars, top row first: the highest value, the lowest, blank between
+    (`ends`: the words for the top and the bottom instead, and nothing between)."""
     top, bottom = max(values), min(values)
     labels = [""] * rows
-    labels[0], labels[-1] = _number(top), _number(bottom)
-    if rows > 2 and top - bottom >= 4:
+    labels[0], labels[-1] = ends or (_number(top), _number(bottom))
+    if rows > 2 and top - bottom >= 4 and ends is None:
         labels[rows // 2] = _number(round((top + bottom) / 2))
     width = max(len(label) for label in labels)
     return [f"{label:>{width}} ┤" if label else f"{'':>{width}} │" for label in labels]
@@ -68,9 +69,10 @@ class ScoreChart(Horizontal):
     def on_mount(self) -> None:
         self.show(self.values, self.ascii)
 
-    def show(self, values: Sequence[float], ascii: bool) -> None:
+    def show(self, values: Sequence[float], ascii: bool, ends: tuple[str, str] | None = None) -> None:
+        """`ends`: the axis's words for the top and the bottom (else the highest and lowest value)."""
         self.values, self.ascii = list(values) or [0], ascii
-        self.query_one(".chart-axis", Static).update("\n".join(axis_labels(self.values)))
+        self.query_one(".chart-axis", Static).update("\n".join(axis_labels(self.values, ends=ends)))
         sparkline = self.query_one(Sparkline)
         sparkline.display = not ascii
         sparkline.styles.width = len(self.values)  # one column a game
