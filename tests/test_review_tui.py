@@ -1,6 +1,7 @@
 """The review screen: `v` on a past game and on a game-over dialog opens it; it makes the review off
 the UI thread with a progress bar and keeps it in the history, or reads the kept one back; Esc
-stops a review being made (nothing kept); Enter shows a decision's detail. Snapshots at 80×24 of a
+stops a review being made (nothing kept); the highlighted decision is shown in full, and Enter
+opens the replay at it. Snapshots at 80×24 of a
 review list and of Kill The Kings' hindsight line. The "Review budget" setting."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cutthroat.review import REVIEW_VERSION, Decision, Estimate, Hindsight, Revi
 from cutthroat.settings import REVIEW_BUDGETS
 from cutthroat.tui.app import CutthroatApp
 from cutthroat.tui.screens.past_game import PastGameScreen
+from cutthroat.tui.screens.replay import ReplayScreen
 from cutthroat.tui.screens.review import ReviewScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen
 from helpers_history import fg
@@ -63,9 +65,17 @@ async def test_v_on_a_past_game_reviews_it_keeps_it_and_enter_shows_a_decision(w
         assert f"{at + 1:>4}  Pick up a card" in text and "hard: Reveal your hand and win" in text, text
         assert screen.review.decisions[0].step == at
         assert reviews_kept(app) == [(finished.id, 0, QUICK, REVIEW_VERSION)]
-        await pilot.press("enter")
+        # The highlighted decision in full under the list; Enter: the replay at that move, as Ana saw
+        # it, the costly moves marked.
         await wait_until(pilot, lambda: "Hard bot: Reveal your hand and win · the move cost" in screen_text(app))
         assert f"Each estimate: {QUICK} playouts" in screen_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert (replay.step, replay.seen_seat, replay.marked) == (at + 1, 0, [at + 1])
+        await wait_until(pilot, lambda: f"◆ Move {at + 1}: Ana" in screen_text(app))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, PastGameScreen))
         # Opened again: read back from the history, not made again.

@@ -79,9 +79,15 @@ class Review:
 
     @property
     def marked_steps(self) -> list[int]:
-        """The steps of the decisions that cost something, costliest first (for the replay's
-        move bar)."""
+        """The steps (indices into the action list) of the decisions that cost something,
+        costliest first."""
         return [d.step for d in self.decisions if d.loss > 0 and not d.same]
+
+    @property
+    def marked_moves(self) -> list[int]:
+        """The same as the replay numbers them: move n is the position after the n-th action
+        (`Decision.move`), marked on its move bar."""
+        return [step + 1 for step in self.marked_steps]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -2,7 +2,8 @@
 thread with a progress bar (Esc stops it: nothing half-made is kept), or read back from the
 history; then the decisions, costliest first, each with the hard bot's choice and the estimates
 before the move, after the player's and after the bot's (± their standard error). Kill The Kings
-adds the hindsight line on top. Enter on a decision: `open_decision` (its detail, here)."""
+adds the hindsight line on top. The highlighted decision is shown in full under the list; Enter
+opens the replay at it (`open_decision`), the costly decisions marked on its move bar."""
 
 from __future__ import annotations
 
@@ -106,7 +107,7 @@ class ReviewScreen(Screen):
     """
     BINDINGS = with_ids("review", [
         Binding("escape,q", "back", "back", key_display="esc"),
-        Binding("enter", "open", "detail", key_display="⏎", priority=True),
+        Binding("enter", "open", "replay", key_display="⏎", priority=True),
         Binding("tab", "next_seat", "next player"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
@@ -269,12 +270,30 @@ class ReviewScreen(Screen):
         if self.review is not None:
             self.open_decision(self.review.decisions[int(event.option.id or 0)])
 
-    def open_decision(self, decision: Decision) -> None:
-        """Enter on a decision. Here: its detail under the list. (The replay hooks this to open
-        the game at `decision.step`, with `self.review.marked_steps` marked on its move bar.)"""
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The highlighted decision in full, under the list."""
+        if self.review is None or event.option.id is None:
+            return
         box = self.query_one("#review-detail", Static)
-        box.update(plain(self.signs(detail(decision, self.review.measure if self.review else "", self.name_of_seat))))
+        box.update(plain(self.signs(detail(self.review.decisions[int(event.option.id)], self.review.measure,
+                                           self.name_of_seat))))
         box.display = True
+
+    def open_decision(self, decision: Decision) -> None:
+        """Enter on a decision: the game's replay as the reviewed seat saw it, at that move
+        (`decision.move`), the costly decisions marked on its move bar (`n`/`N` go from one to the
+        next)."""
+        from cutthroat.replay import Replay, ReplayError
+        from cutthroat.tui.screens.replay import replay_screen
+        from cutthroat.tui.text import escape
+
+        try:
+            screen = replay_screen(Replay.from_finished(self.finished), self.seat, decision.move,
+                                   self.review.marked_moves if self.review else ())
+        except (ReplayError, ValueError) as exc:
+            self.app.notify(escape(str(exc)), title="Can't replay", severity="warning")
+            return
+        self.app.push_screen(screen)
 
     def action_back(self) -> None:
         """Back; a review still being made is stopped (and nothing of it kept)."""
