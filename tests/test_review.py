@@ -16,7 +16,7 @@ from cutthroat.games.kill_the_kings import clairvoyant
 from cutthroat.games.kill_the_kings.cards import KINGS, round_points
 from cutthroat.games.kill_the_kings.effects import deal
 from cutthroat.review import Review, ReviewCancelled, review_game
-from cutthroat.review.ktk import hindsight
+from cutthroat.review.ktk import HINDSIGHT_STEPS, hindsight
 from helpers_review import BLUNDERS, blunder_document
 
 BUDGET = 16
@@ -96,7 +96,10 @@ def _solver_perfect(seed: int) -> int:
 def test_ktk_hindsight_is_the_solvers_and_never_below_the_player(seed: int) -> None:
     rules, state, log = _heuristic_game(seed)
     # (The heuristic stands in for the hard bot on the deal: cheap, and it must score what it did.)
-    line = hindsight(rules, {}, seed, log, 16, 0, bot=make_bot(rules, "heuristic", seed=0))
+    ticks: list[int] = []
+    line = hindsight(rules, {}, seed, log, 16, 0, tick=lambda: ticks.append(1),
+                     bot=make_bot(rules, "heuristic", seed=0))
+    assert len(ticks) == HINDSIGHT_STEPS  # (the review's progress counts on it)
     assert line.perfect == _solver_perfect(seed)
     assert line.player == state.total == line.hard
     assert line.perfect >= line.player

@@ -28,7 +28,7 @@ from cutthroat.review.model import (
 __all__ = ["Decision", "Estimate", "Hindsight", "Review", "ReviewCancelled", "REVIEW_VERSION", "review_game",
            "decision_points"]
 
-#: progress(done, total): called as the review goes (units: decisions, plus two for the hindsight).
+#: progress(done, total): called as the review goes (units: decisions, then the hindsight's steps).
 Progress = Callable[[int, int], None]
 
 
@@ -70,7 +70,9 @@ def review_game(document: dict[str, Any], seat: int, budget: int, *, seed: int =
     points = data.game == "kill-the-kings"
     decisions_at, over = decision_points(rules, data, seat)
     hindsight_too = points and over and data.base is None
-    total = len(decisions_at) + (2 if hindsight_too else 0)
+    from cutthroat.review.ktk import HINDSIGHT_STEPS
+
+    total = len(decisions_at) + (HINDSIGHT_STEPS if hindsight_too else 0)
     done = 0
 
     def tick() -> None:

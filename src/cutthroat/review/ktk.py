@@ -20,6 +20,8 @@ from cutthroat.review.model import Hindsight, ReviewCancelled
 from cutthroat.review.search import estimate, mean_error
 
 DECK_SIZE = 48
+#: The hindsight's share of a review's progress: the solver's three rounds, then the bot's three.
+HINDSIGHT_STEPS = 4
 
 
 def future_points(rounds_left: int) -> float:
@@ -98,7 +100,8 @@ def hindsight(rules, config: dict, seed: int, log: list, budget: int, bot_seed: 
               cancel: threading.Event | None = None, tick: Callable[[], None] = lambda: None,
               bot: Any = None) -> Hindsight:
     """The deal's hindsight line for the finished game played as `log`; the hard bot (or `bot`)
-    plays the same deal at `budget` deck orders a decision."""
+    plays the same deal at `budget` deck orders a decision. `tick()` is called HINDSIGHT_STEPS
+    times as it goes (the solver, then each round of the bot's play)."""
     solve = _solver()
     kings = ([0] * 4, [k.rank for k in KINGS], [int(k.red) for k in KINGS], [], True)
     # The player's game, walked: each round's order as dealt, and the first move off the best line.
@@ -133,6 +136,9 @@ def hindsight(rules, config: dict, seed: int, log: list, budget: int, bot_seed: 
         if cancel is not None and cancel.is_set():
             raise ReviewCancelled
         legal = rules.legal_actions(state, 0)
-        rules.apply(state, bot.choose(rules.view(state, 0), legal), 0)
+        action = bot.choose(rules.view(state, 0), legal)
+        rules.apply(state, action, 0)
+        if action.kind == "next_round":
+            tick()  # (a round of the bot's play done)
     tick()
     return Hindsight(perfect, state.total, player, **left)
