@@ -227,3 +227,25 @@ async def test_tab_reviews_the_next_human_of_a_hot_seat_game(write_settings) -> 
         assert "Kill Your Friends · Bob" in screen_text(app)
         await wait_until(pilot, lambda: not app.workers._workers)
         assert sorted(seat for _, seat, _, _ in reviews_kept(app)) == [0, 1]
+
+
+@async_test
+async def test_a_name_that_looks_like_markup_is_shown_as_it_is(write_settings) -> None:
+    write_settings(review_budget="quick")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        document, _ = blunder_document("kill-your-friends", after=6, before=10)
+        document["seats"][1]["name"] = "[/]Bo[b]"
+        seats = (replace(fg().seats[0], name="[b]Ana[/]"), replace(fg().seats[0], name="[/]Bo[b]", kind="bot",
+                                                                  level="heuristic"))
+        with History.open(app.history_path, keep=True) as h:
+            h.record(replace(fg("kill-your-friends", game_id="marked", mode="", seats=seats),
+                             document=document, moves=len(document["log"])))
+            finished = h.games()[0]
+        app.push_screen(ReviewScreen(finished))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
+        assert "Review · Kill Your Friends · [b]Ana[/]" in screen_text(app)
+        assert "on [/]Bo[b]" in screen_text(app) and "Move 11 · [b]Ana[/]: Pick up a card" in screen_text(app)
+        app.screen.show_progress(1, 7)  # (the line the progress bar had)
+        assert "Reviewing [b]Ana[/]'s decisions with the hard bot: 1 of 7" in str(
+            app.screen.query_one("#review-progress").render())

@@ -176,19 +176,23 @@ class ReviewScreen(Screen):
         """The review, made off the UI thread and kept when complete (`cancel` set: dropped)."""
         from cutthroat.review.cache import run_review
 
-        def progress(done: int, total: int) -> None:
+        def tell(*call) -> None:
+            """Call on the UI thread, unless the review was dropped or the app is closing."""
             if not cancel.is_set():
-                self.app.call_from_thread(self.show_progress, done, total)
+                try:
+                    self.app.call_from_thread(*call)
+                except RuntimeError:  # (the app is gone: nobody to tell)
+                    cancel.set()
+
         try:
-            review = run_review(self.history, self.finished, seat, budget, progress=progress, cancel=cancel)
+            review = run_review(self.history, self.finished, seat, budget,
+                                progress=lambda done, total: tell(self.show_progress, done, total), cancel=cancel)
         except ReviewCancelled:
             return
         except Exception as exc:  # (a game this version can't replay: said, not a crash)
-            if not cancel.is_set():
-                self.app.call_from_thread(self.failed, f"Can't review this game: {exc}")
+            tell(self.failed, f"Can't review this game: {exc}")
             return
-        if not cancel.is_set():
-            self.app.call_from_thread(self.show_review, review)
+        tell(self.show_review, review)
 
     def signs(self, text: str) -> str:
         """`text` with the review's signs as an ASCII screen shows them."""
@@ -198,8 +202,8 @@ class ReviewScreen(Screen):
         if not self.is_attached:
             return
         self.query_one("#review-bar", ProgressBar).update(total=max(total, 1), progress=done)
-        self.query_one("#review-progress", Static).update(
-            f"Reviewing {self.name_of_seat}'s decisions with the hard bot: {done} of {total} · Esc stops")
+        self.query_one("#review-progress", Static).update(plain(
+            f"Reviewing {self.name_of_seat}'s decisions with the hard bot: {done} of {total} · Esc stops"))
 
     def failed(self, why: str) -> None:
         self.query_one("#review-progress", Static).update(plain(why))
