@@ -250,21 +250,3 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is(write_settings) -
         assert "Reviewing [b]Ana[/]'s decisions with the hard bot: 1 of 7" in str(
             app.screen.query_one("#review-progress").render())
 
-
-@async_test
-async def test_a_watched_bots_game_over_offers_the_review_of_the_bots_moves() -> None:
-    from cutthroat.bots import make_bot
-    from cutthroat.engine.registry import get_rules
-
-    rules = get_rules("kill-the-kings")
-    state = rules.new_game({}, 4)
-    bot = make_bot(rules, "heuristic")
-    while rules.to_act(state):
-        rules.apply(state, bot.choose(rules.view(state, 0), rules.legal_actions(state, 0)), 0)
-    app = CutthroatApp()
-    async with app.run_test(size=SIZE) as pilot:
-        dialog = GameOverScreen(rules.view(state, 0), 4, None, bot="[b]Robo")
-        dialog.finished = fg()
-        app.push_screen(dialog)
-        await wait_until(pilot, lambda: "v: review this game ([b]Robo's moves beside the hard bot's)"
-                         in screen_text(app))

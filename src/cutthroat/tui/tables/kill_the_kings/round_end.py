@@ -137,8 +137,7 @@ class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
             yield from self.share_widgets()
             same = "r: same seed · " if self.same_seed else ""
             again = self.again_words if self.at_server else "play again (new seed)"
-            whose = "your" if self.bot is None else f"{escape(self.bot)}'s"
-            review = f"\nv: review this game ({whose} moves beside the hard bot's)" if self.finished is not None else ""
+            review = "\nv: review this game, move by move beside the hard bot" if self.finished is not None else ""
             yield Static(f"n: {again} · {same}l: look at the board · t: title{review}",
                          classes="dialog-help")
         yield KeysFooter()
