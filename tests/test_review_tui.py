@@ -61,8 +61,8 @@ async def test_v_on_a_past_game_reviews_it_keeps_it_and_enter_shows_a_decision(w
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = app.screen
         await wait_until(pilot, lambda: screen.review is not None, timeout=60)
-        text = screen_text(app)
-        assert f"{at + 1:>4}  Pick up a card" in text and "hard: Reveal your hand and win" in text, text
+        await wait_until(pilot, lambda: f"{at + 1:>4}  Pick up a card" in screen_text(app)
+                         and "hard: Reveal your hand and win" in screen_text(app))
         assert screen.review.decisions[0].step == at
         assert reviews_kept(app) == [(finished.id, 0, QUICK, REVIEW_VERSION)]
         # The highlighted decision in full under the list; Enter: the replay at that move, as Ana saw
@@ -224,7 +224,7 @@ async def test_tab_reviews_the_next_human_of_a_hot_seat_game(write_settings) -> 
         await wait_until(pilot, lambda: "tab next player" in screen_text(app))
         await pilot.press("tab")
         await wait_until(pilot, lambda: screen.review is not None and screen.review.seat == 1)
-        assert "Kill Your Friends · Bob" in screen_text(app)
+        await wait_until(pilot, lambda: "Kill Your Friends · Bob" in screen_text(app))
         await wait_until(pilot, lambda: not app.workers._workers)
         assert sorted(seat for _, seat, _, _ in reviews_kept(app)) == [0, 1]
 
@@ -244,8 +244,9 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is(write_settings) -
             finished = h.games()[0]
         app.push_screen(ReviewScreen(finished))
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
+        await wait_until(pilot, lambda: "on [/]Bo[b]" in screen_text(app)
+                         and "Move 11 · [b]Ana[/]: Pick up a card" in screen_text(app))
         assert "Review · Kill Your Friends · [b]Ana[/]" in screen_text(app)
-        assert "on [/]Bo[b]" in screen_text(app) and "Move 11 · [b]Ana[/]: Pick up a card" in screen_text(app)
         app.screen.show_progress(1, 7)  # (the line the progress bar had)
         assert "Reviewing [b]Ana[/]'s decisions with the hard bot: 1 of 7" in str(
             app.screen.query_one("#review-progress").render())
