@@ -175,9 +175,8 @@ def _estimate(value: float, error: float) -> Estimate:
     return Estimate(value, error, QUICK)
 
 
-def test_snapshot_the_kill_the_kings_hindsight_line(snap_compare, write_settings) -> None:
-    write_settings(review_budget="quick", card_style="unicode")
-    app = CutthroatApp()
+def ktk_review_kept(app: CutthroatApp):
+    """A Kill The Kings game kept with a hand-made review of it (its hindsight line, decisions)."""
     document, _ = blunder_document("kill-the-kings", after=4)
     finished, _ = kept_game(app, "kill-the-kings", document)
     review = Review("kill-the-kings", 0, QUICK, "points", (
@@ -190,7 +189,27 @@ def test_snapshot_the_kill_the_kings_hindsight_line(snap_compare, write_settings
         Hindsight(11, 6, 5, 13, "round 1, draw 7", "put A♠ under column 2 (K♥)", "put A♠ in reserve B"))
     with History.open(app.history_path, keep=True) as h:
         h.keep_review(finished.id, 0, QUICK, REVIEW_VERSION, review.to_json())
+    return finished
+
+
+def test_snapshot_the_kill_the_kings_hindsight_line(snap_compare, write_settings) -> None:
+    write_settings(review_budget="quick", card_style="unicode")
+    app = CutthroatApp()
+    finished = ktk_review_kept(app)
     assert snap_compare(app, terminal_size=SIZE, run_before=opened_review(app, finished))
+
+
+@async_test
+async def test_the_review_fits_80x24_in_ascii_too(write_settings) -> None:
+    from helpers_fit import cut
+
+    write_settings(review_budget="quick", card_style="ascii")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await opened_review(app, ktk_review_kept(app))(pilot)
+        await wait_until(pilot, lambda: "+/- std. error" in screen_text(app) and "Move 14 (round 1" in screen_text(app))
+        assert "perfect play 11" in screen_text(app) and "4.6+/-0.3 -> 3.1+/-0.4" in screen_text(app)
+        assert not cut(app.screen), cut(app.screen)
 
 
 def test_a_rows_second_line_fits_the_list_with_the_longest_words_in_either_style() -> None:
