@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml hatch_build.py src/cutthroat/games/kill_the_kings/_clai
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON) (set PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,web]'
 	@touch $(STAMP)
 
 play: $(STAMP)

@@ -296,15 +296,9 @@ async def test_kill_the_kings_replays_round_by_round_on_its_own_table() -> None:
         assert app.screen is screen and screen.view == replay.view(second, 0)
 
 
-#: The live table's own piles line wraps past its height in these positions too (not the replay's):
-#: reported, and marked so that its fix shows here.
-TABLE_WRAPS = pytest.mark.xfail(strict=True, reason="the table's piles line wraps at this position, live too")
-
-
 @pytest.mark.parametrize("game,players", [
-    ("kill-the-kings", 1), ("exploding-kittens", 5), ("stab-your-friends", 8), pytest.param("kill-your-friends", 4, marks=TABLE_WRAPS),
-    pytest.param("kill-your-friends", 6, marks=TABLE_WRAPS), ("psycho-killer", 4),
-    pytest.param("psycho-killer", 6, marks=TABLE_WRAPS)])
+    ("kill-the-kings", 1), ("exploding-kittens", 5), ("stab-your-friends", 8), ("kill-your-friends", 4),
+    ("kill-your-friends", 6), ("psycho-killer", 4), ("psycho-killer", 6)])
 @async_test
 async def test_every_games_replay_fits_80x24_with_marks_and_all_cards(game, players) -> None:
     from helpers_fit import cut

@@ -101,6 +101,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="only these public keys may log in (OpenSSH authorized_keys format)")
     serve.add_argument("--allow-root", action="store_true",
                        help="run even as root (players' apps would run as root too: use a user of its own)")
+    serve.add_argument("--web-port", type=int, default=None, metavar="P",
+                       help="also serve the tables to browsers on this port (needs the web extra)")
+    serve.add_argument("--web-host", default=None, metavar="H",
+                       help="address the web door listens on (default: --host)")
+    serve.add_argument("--public-url", default=None, metavar="URL",
+                       help="the web door's address as browsers see it, e.g. https://cards.example.org "
+                            "behind a TLS proxy (websockets from any other origin are refused)")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                       help="a reverse proxy (address or network) whose X-Forwarded-For is believed; repeatable")
     serve.add_argument("--test-seed", type=int, default=None, help=argparse.SUPPRESS)  # tests: the same deals every run
     limits = serve.add_argument_group("limits (each one keeps a bad client from hurting the rest)")
     from dataclasses import fields
@@ -131,6 +140,7 @@ SERVE_LIMITS = {
     "max_rows": "tallest window an app is given",
     "stalled_seconds": "seconds a client may stop reading its screen before it is dropped",
     "resize_interval": "seconds between two window changes applied to an app (the latest wins)",
+    "web_sessions_per_minute": "new web sessions from one address a minute (--web-port; new cookies cost nothing)",
 }
 
 
@@ -188,6 +198,7 @@ def cmd_serve(args) -> int:
     if data.exists() and not data.is_dir():
         raise CliError(f"{args.data}: not a folder (--data)")
     limits = _serve_limits(args)
+    web = _serve_web(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s cutthroat serve: %(message)s",
                         stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)  # our own line per event is enough
@@ -205,10 +216,47 @@ def cmd_serve(args) -> int:
         if os.geteuid() == 0 and not args.allow_root:
             raise CliError("refusing to run as root: every player's app would run as root too; run it as a "
                            "user of its own (README: Security), or pass --allow-root")
-        asyncio.run(serve(args.host, args.port, data, keys, limits, test_seed=args.test_seed))
+        asyncio.run(serve(args.host, args.port, data, keys, limits, test_seed=args.test_seed, web=web))
     except OSError as exc:
         raise CliError(f"can't listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     return 0
+
+
+def _serve_web(args) -> dict | None:
+    """The web door's settings (`--web-port` and the flags that go with it), or None without it."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    if args.web_port is None:
+        for flag, value in (("--web-host", args.web_host), ("--public-url", args.public_url),
+                            ("--trusted-proxy", args.trusted_proxy)):
+            if value:
+                raise CliError(f"{flag} is for the web door: add --web-port")
+        return None
+    if not 0 < args.web_port < 65536:
+        raise CliError(f"--web-port must be 1–65535, not {args.web_port}")
+    if args.public_url is not None:
+        url = urlsplit(args.public_url)
+        if url.scheme not in ("http", "https") or not url.hostname or url.path not in ("", "/") \
+                or url.query or url.fragment or url.username or url.password:
+            raise CliError(f"--public-url must be http(s)://host[:port] (the door is served at its root), "
+                           f"not {args.public_url}")
+    for proxy in args.trusted_proxy:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise CliError(f"--trusted-proxy {proxy}: not an address or network") from None
+    try:
+        import aiohttp  # noqa: F401
+        from importlib.util import find_spec
+
+        if find_spec("textual_serve") is None:
+            raise ImportError
+    except ImportError:
+        raise CliError("--web-port needs the web extra: pip install 'cutthroat[web]'") from None
+    return {"host": args.web_host or args.host, "port": args.web_port,
+            "public_url": args.public_url.rstrip("/") if args.public_url else None,
+            "trusted_proxies": tuple(args.trusted_proxy)}
 
 
 def _serve_limits(args):

@@ -471,9 +471,11 @@ async def _until(ready: Callable[[], bool], timeout: float) -> None:
 
 
 async def serve(host: str, port: int, data: Path, authorized_keys: Path | None = None,
-                limits: Limits | None = None, ready=None, test_seed: int | None = None) -> None:
+                limits: Limits | None = None, ready=None, test_seed: int | None = None,
+                web: dict | None = None) -> None:
     """Run until SIGTERM or SIGINT; `ready(port)` is called once it listens. `test_seed`: tests
-    only, every table dealt from a known seed (`TableService`)."""
+    only, every table dealt from a known seed (`TableService`). `web`: the web door's settings
+    (`web.start_web_door`), served from this loop with the same state and service."""
     os.umask(0o077)  # (the apps inherit it: their settings and saves are the server user's only)
     private_folders(data)
     private_store(data)
@@ -490,6 +492,11 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
         # (asyncssh's own login timeout: a backstop behind the grace timer, which logs what it closes)
         line_editor=False, login_timeout=limits.login_grace + 10, keepalive_interval=30, keepalive_count_max=4,
         agent_forwarding=False, x11_forwarding=False)
+    door = None
+    if web is not None:  # (imported only then: aiohttp is the web extra's)
+        from cutthroat.serve.web import start_web_door
+
+        door = await start_web_door(state, **web)
     bound = server.sockets[0].getsockname()[1] if server.sockets else port
     log.info("listening on %s:%d (data in %s)%s", host, bound, data,
              " — authorized keys only" if state.allowed is not None else "")
@@ -521,6 +528,8 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
             gate.conn.close()
     server.close()
     await server.wait_closed()
+    if door is not None:
+        await door.stop()
     await service.stop()
     log.info("stopped")
 

@@ -66,6 +66,10 @@ FINISHED_KEPT_SECONDS = 600.0  # a finished table's players may look at it this 
 RESULTS_LOOKED_AT = 500  # a lobby's "your last games" looks this far back (the server's newest games)
 BOT_THREADS = 2  # every table's bots think on this pool (the machine's cores, not a thread a table)
 #: Requests after which the list of tables may read differently: the lobbies are told.
+LINK_SECONDS = 600  # a browser link code is good for this long, once
+LINK_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # (no 0/O, 1/I/L: read off a screen)
+LINK_LENGTH = 12  # about 59 bits
+LINK_CODES_MAX = 1000  # codes waiting on the server at once (one a player)
 CHANGES_TABLES = frozenset({"name", "create", "start_now", "close", "join", "daily_start"})
 
 
@@ -161,6 +165,11 @@ class TableService:
         #: Today's leaderboards as last read from the history, (game, day) → ranked: read again
         #: only once a daily deal is kept (every lobby asks for them now and then).
         self._boards: dict[tuple[str, str], list] = {}
+        #: One-time codes that make a browser a player (`link_code`; the web door redeems them):
+        #: code → (player id, when it expires, monotonic). None: no web door on this server.
+        self.link_codes: dict[str, tuple[str, float]] = {}
+        self.web_url: str | None = None  # the web door's public URL, if it was given
+        self.web_door = False
 
     # -- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -224,6 +233,29 @@ class TableService:
             if kept != name:
                 self.store.set_name(player, kept)
                 log.info("the name of %s was cleaned", player[:12])
+
+    def link_code(self, player: str) -> str:
+        """A one-time code (LINK_SECONDS) that makes a browser `player` at the web door, so one
+        person has one name, history and seat across both doors. A new one replaces the last."""
+        if not self.web_door:
+            raise Refused("This server has no web door (cutthroat serve --web-port)")
+        now = time.monotonic()
+        self.link_codes = {code: (who, until) for code, (who, until) in self.link_codes.items()
+                           if until > now and who != player}
+        if len(self.link_codes) >= LINK_CODES_MAX:
+            raise Refused("Too many browser links waiting: try again in a few minutes")
+        code = "".join(secrets.choice(LINK_ALPHABET) for _ in range(LINK_LENGTH))
+        self.link_codes[code] = (player, now + LINK_SECONDS)
+        log.info("a browser link code for %s", player[:12])
+        return code
+
+    def redeem_link(self, code: str) -> str | None:
+        """The player a link code is for, once (then it is gone); None for a wrong or old one."""
+        code = str(code).upper().replace("-", "")[:40]
+        found = self.link_codes.pop(code, None)
+        if found is None or found[1] <= time.monotonic():
+            return None
+        return found[0]
 
     def name_of(self, player: str) -> str:
         return self.store.name(player) or "Player"
@@ -784,6 +816,10 @@ class ClientLink:
         if op == "name":
             return {"name": service.rename(self.player, request.get("name"))}
         name = service.name_of(self.player)
+        if op == "link":  # (a code for a browser: the web door makes it this player)
+            code = service.link_code(self.player)
+            return {"code": f"{code[:4]}-{code[4:8]}-{code[8:]}", "url": service.web_url,
+                    "minutes": LINK_SECONDS // 60}
         if op == "watch_tables":  # (this lobby is told when the list may read differently)
             service.lobbies.add(self)
             return {}

@@ -32,6 +32,11 @@ def _controlling_terminal() -> None:  # runs in the child, before exec
     connection), and files private to the server's user."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    plain_signals()
+
+
+def plain_signals() -> None:  # runs in the child, before exec (the web door's apps too)
+    """Every signal back to its default and none blocked, and files private to the server's user."""
     for sig in signal.valid_signals():
         if sig in (signal.SIGKILL, signal.SIGSTOP):
             continue
@@ -41,6 +46,33 @@ def _controlling_terminal() -> None:  # runs in the child, before exec
             pass  # (a signal the C library keeps for itself)
     signal.pthread_sigmask(signal.SIG_SETMASK, ())
     os.umask(0o077)
+
+
+def app_environment(home: Path, term: str | None, lang: str | None, extra_env: dict[str, str]) -> dict[str, str]:
+    """A player's app's environment (both doors): the server's own, less anything of ours or of
+    ssh's (`CUTTHROAT_`, `SSH_`), the locale and size variables, confined to the player's folder."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("CUTTHROAT_", "SSH_"))}
+    # (CUTTHROAT_CONFINED: the app keeps to the player's own folder: `saves.confined()`)
+    env.update(TERM=term or "xterm-256color", LANG=lang or "C.UTF-8",
+               CUTTHROAT_CONFIG_DIR=str(home / "config"),
+               CUTTHROAT_SAVE_DIR=str(home / "saves"), CUTTHROAT_CONFINED="1", **extra_env)
+    env.pop("LC_ALL", None)
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return env
+
+
+def token_pipe(token: str | None, env: dict[str, str]) -> tuple[int, ...]:
+    """The session's service token in a pipe for the app to read once at start-up
+    (`client.token_from_environment`), never in its environment: the fds to pass (the caller
+    closes them once the app has started)."""
+    if token is None:
+        return ()
+    reader, writer = os.pipe()
+    os.write(writer, token.encode())
+    os.close(writer)
+    env["CUTTHROAT_TOKEN_FD"] = str(reader)
+    return (reader,)
 
 
 class AppTerminal:
@@ -69,21 +101,8 @@ class AppTerminal:
     async def start(self) -> None:
         master, slave = pty.openpty()
         set_window(slave, *self.size)
-        env = {key: value for key, value in os.environ.items() if not key.startswith(("CUTTHROAT_", "SSH_"))}
-        # (CUTTHROAT_CONFINED: the app keeps to the player's own folder: `saves.confined()`)
-        env.update(TERM=self.term or "xterm-256color", LANG=self.lang or "C.UTF-8",
-                   CUTTHROAT_CONFIG_DIR=str(self.home / "config"),
-                   CUTTHROAT_SAVE_DIR=str(self.home / "saves"), CUTTHROAT_CONFINED="1", **self.extra_env)
-        env.pop("LC_ALL", None)
-        env.pop("COLUMNS", None)
-        env.pop("LINES", None)
-        passed: tuple[int, ...] = ()
-        if self.token is not None:  # (read once by the app, then closed: `client.token_from_environment`)
-            reader, writer = os.pipe()
-            os.write(writer, self.token.encode())
-            os.close(writer)
-            passed = (reader,)
-            env["CUTTHROAT_TOKEN_FD"] = str(reader)
+        env = app_environment(self.home, self.term, self.lang, self.extra_env)
+        passed = token_pipe(self.token, env)
         try:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "cutthroat", stdin=slave, stdout=slave, stderr=slave,

@@ -63,6 +63,14 @@ def lines_of(markup: str, width: int) -> int:
     return len(Content.from_markup(markup).wrap(width))
 
 
+def first_fitting(variants: list[str], width: int) -> str:
+    """The first of `variants` (longest words first) that takes one line at `width` columns; the
+    last, shortest one if none does (width 0: not laid out yet, the first)."""
+    if width <= 0:
+        return variants[0]
+    return next((v for v in variants if lines_of(v, width) == 1), variants[-1])
+
+
 def fit_lines(markup: str, width: int, height: int) -> str:
     """`markup` wrapped at `width` columns, cut to `height` lines: the last line kept ends in "…".
     (Width 0: not laid out yet, as it is.)"""

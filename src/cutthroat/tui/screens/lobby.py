@@ -111,6 +111,7 @@ class LobbyScreen(Screen):
         Binding("s", "start_now", "start"),
         Binding("x", "close_table", "close"),
         Binding("N", "rename", "name"),
+        Binding("L", "link", "browser link", show=False),  # (a one-time code for the web door)
         Binding("t", "daily", "today's deal"),
         Binding("g", "next_board", "next game", show=False),  # (the panel's first line says it)
         Binding("G", "next_board(-1)", "previous game", show=False),
@@ -190,6 +191,17 @@ class LobbyScreen(Screen):
 
     def action_rename(self) -> None:
         self.ask_name(first=False)
+
+    def action_link(self) -> None:
+        """L: a one-time code that makes a browser this player at the server's web door (one
+        person, one name and history across both doors)."""
+        try:
+            reply = self.client.request("link")
+        except ServiceError as exc:
+            self.refuse(str(exc))
+            return
+        where = f"{reply['url']}/link/{reply['code']}" if reply.get("url") else f"<web address>/link/{reply['code']}"
+        self.say(f"In a browser ({reply['minutes']} min, once): {where}")
 
     def show_name(self) -> None:
         self.query_one("#lobby-title", Static).update(plain(f" CUTTHROAT ▸ Lobby · you are {self.client.name}"))

@@ -31,12 +31,14 @@ from cutthroat.replay import Replay, ReplayPort
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.tables.shared import SharedTableScreen
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, fit_lines
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 
 #: The log panel is rebuilt (a jump, a step back) from the latest events: at least this many, and
 #: as many as its lines (the panel shows the latest only; `x` exports the whole log).
 LOG_TAIL = 24
+#: The all-cards panel's lines, and its width before it is laid out (80 columns, less its border and padding).
+CARDS_LINES, CARDS_WIDTH = 10, 74
 
 
 class ReplayScreen(TableScreenBase, inherit_bindings=False):
@@ -44,7 +46,7 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
 
     DEFAULT_CSS = """
     #replay-cards {
-        layer: replay-cards; dock: bottom; height: auto; max-height: 12; margin: 0 0 1 0; padding: 0 1;
+        layer: replay-cards; dock: bottom; height: auto; max-height: 12;  /* CARDS_LINES + its border */ margin: 0 0 1 0; padding: 0 1;
         border: round $accent; border-title-color: $accent; background: $panel; display: none;
     }
     """
@@ -201,7 +203,8 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         if self.all_cards:
             lines = self.replay.revealed(self.step)
             text = "\n".join(lines)
-            panel.update(escape(to_ascii(text) if self.ascii_style else text))
+            width = panel.content_region.width or CARDS_WIDTH
+            panel.update(fit_lines(escape(to_ascii(text) if self.ascii_style else text), width, CARDS_LINES))
             panel.border_title = "All cards shown"
 
     def prompt_text(self, sight: Sight) -> str:

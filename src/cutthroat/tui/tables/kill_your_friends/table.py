@@ -47,7 +47,7 @@ from cutthroat.tui.tables.kill_your_friends.look import (  # noqa: F401 - action
 )
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, first_fitting
 from cutthroat.tui.widgets.choice import ChoiceScreen, keyed, key_of_seat
 from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
@@ -189,12 +189,16 @@ class TableScreen(SharedTableScreen):
             known = [c for _, c in sorted(view.deck_known, key=lambda x: x[0])]
             label = "face up at the bottom:" if used < 16 else "bottom:"
             line1 += f"  [$text-muted]{label}[/] {card_row(known, self.board_width() - used - len(label) - 3, self.sym)}"
-        middle = "Middle: empty"
+        middles = ["Middle: empty"]
         if view.middle:
             top = view.middle[-1]  # the count belongs to the pile, not the card on top
-            middle = f"Middle ({len(view.middle)}): [bold {CHAOS_STYLE}]{top.name}[/] [$text-muted]on top[/]"
-        arrow = f"{s['cw']} clockwise" if view.direction > 0 else f"{s['ccw']} anticlockwise"
-        return self.sym_text(f"{line1}\n{middle}  [$text-muted]{s['dot']}[/]  {arrow}")
+            middles = [f"Middle ({len(view.middle)}): [bold {CHAOS_STYLE}]{top.name}[/]" + on
+                       for on in (" [$text-muted]on top[/]", "")]
+        arrow = s["cw"] if view.direction > 0 else s["ccw"]
+        words = "clockwise" if view.direction > 0 else "anticlockwise"
+        line2 = first_fitting([self.sym_text(f"{middle}  [$text-muted]{s['dot']}[/]  {arrow}{said}")
+                               for said in (f" {words}", "") for middle in middles], self.board_width())
+        return self.sym_text(line1) + "\n" + line2
 
     def status_text(self, sight: Sight) -> str:
         s, view = self.sym, sight.update.view

@@ -32,7 +32,7 @@ from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP
 from cutthroat.tui.tables.psycho_killer.look import SHORT, card_style, chip_label, glyphs, symbol_words
 from cutthroat.tui.tables.psycho_killer.prompts import decision
 from cutthroat.tui.tables.shared import SharedTableScreen
-from cutthroat.tui.text import escape, lines_of
+from cutthroat.tui.text import escape, first_fitting, lines_of
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
 from cutthroat.tui.binding_ids import with_ids
@@ -139,15 +139,17 @@ class TableScreen(SharedTableScreen):
                 decks.append(f"[bold]Deck {DECK_NAMES[d]}[/] {s['pile']} {view.decks[d]}")
         top = view.discard[-1].name if view.discard else "empty"
         line1 = "  ".join(decks)
-        direction = "" if view.direction > 0 else "  [$text-muted]play runs anticlockwise[/]"
-        line2 = f"Discard {s['arrow']} {escape(top)} [$text-muted]({len(view.discard)})[/]{direction}"
+        width = self.query_one("#pk-piles").content_region.width or PILES_WIDTH
+        discard = f"Discard {s['arrow']} {escape(top)} [$text-muted]({len(view.discard)})[/]"
+        line2 = discard if view.direction > 0 else first_fitting(
+            [self.sym_text(f"{discard}  [$text-muted]{words}[/]") for words in ("play runs anticlockwise", "anticlockwise")],
+            width)
         seen = []  # per deck: (depth, card) for every card of it this seat knows, top first
         for d in (0, 1):
             cards = {**dict(view.faces[d]), **dict(view.placed[d])}
             cards.update(enumerate(view.known[d]))
             seen.append(sorted(cards.items()))
         label = "You know" if view.seat is not None else "Known"
-        width = self.query_one("#pk-piles").content_region.width or PILES_WIDTH
         line3 = "[$text-muted]Nothing known of the decks' order[/]"
         for name in (lambda card: card.name, lambda card: SHORT.get(card.code, card.name)):  # short where long don't fit
             decks = []

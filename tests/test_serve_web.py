@@ -1,0 +1,601 @@
+"""`cutthroat serve --web-port`: the web door, without a browser. A real server in a process of its
+own (loopback only), talked to by aiohttp's client as a browser would (page, cookie, websocket with
+Textual's packets); each attack bounded in count and time, waits on conditions.
+
+- The page gives a signed, HttpOnly, SameSite=Strict cookie; its session's app sends screen bytes
+  (the title); only the page, the websocket and a fixed list of files are served, nothing from
+  another host.
+- Refused with 403 and no app started: no cookie, a forged signature, a foreign Origin, none.
+- A huge window is capped on the first size and on a resize.
+- Caps: sessions per player, per address (X-Forwarded-For from anyone but a trusted proxy is
+  ignored), new websockets per address a minute.
+- A closed websocket ends its app; SIGTERM asks every web app to quit and tells the browser; a
+  SIGKILLed server leaves no app behind (by pid).
+- A hostile name typed from a browser is data (on screen and in the store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+aiohttp = pytest.importorskip("aiohttp", reason="the web door needs the web extra (pip install '.[web]')")
+pytest.importorskip("textual_serve", reason="the web door needs the web extra (pip install '.[web]')")
+
+from helpers_serve import Server, free_port  # noqa: E402
+
+CSI = re.compile(rb"\x1b\[[0-9;?<>=$]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+TITLE = "Play with friends on this server: the lobby"
+
+
+def eventually(ready, what: str, timeout: float = 30):
+    end = time.monotonic() + timeout
+    while True:
+        value = ready()
+        if value:
+            return value
+        assert time.monotonic() < end, f"never: {what}"
+        time.sleep(0.05)
+
+
+def gone(pid: int) -> bool:
+    try:
+        state = next(line for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                     if line.startswith("State:"))
+    except (OSError, StopIteration):
+        return True
+    return state.split()[1] in ("Z", "X")
+
+
+def app_pids(data: Path, player: str) -> list[int]:
+    """Every process whose environment names this player's folder (the player's web apps)."""
+    home = str(data / "players" / player).encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if home + b"/" in (entry / "environ").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+class WebServer(Server):
+    def __init__(self, data: Path, *extra: str) -> None:
+        self.web_port = free_port()
+        super().__init__(data, "--web-port", str(self.web_port), *extra)
+        self.url = f"http://127.0.0.1:{self.web_port}"
+
+
+class Browser:
+    """One browser: its own cookie jar, the page, then websockets as textual.js opens them."""
+
+    def __init__(self, server: WebServer) -> None:
+        self.server = server
+        self.session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # (127.0.0.1)
+
+    async def page(self) -> aiohttp.ClientResponse:
+        async with self.session.get(self.server.url + "/") as response:
+            await response.text()
+            return response
+
+    @property
+    def player(self) -> str:
+        return next(c.value for c in self.session.cookie_jar if c.key == "cutthroat_player").split(".")[0]
+
+    async def open(self, width: int = 80, height: int = 24, origin: str | None = "same", headers=None):
+        headers = dict(headers or {})
+        if origin is not None:
+            headers["Origin"] = self.server.url if origin == "same" else origin
+        return await self.session.ws_connect(f"{self.server.url}/ws?width={width}&height={height}",
+                                             headers=headers)
+
+    async def refused(self, **kwargs) -> int:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as caught:
+            await self.open(**kwargs)
+        return caught.value.status
+
+    async def close(self) -> None:
+        await self.session.close()
+
+
+class Screen:
+    """A websocket's screen bytes so far, and waits on them."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.raw = b""
+        self.closed = False
+
+    @property
+    def text(self) -> str:
+        return CSI.sub(b"", self.raw).decode("utf-8", "replace")
+
+    async def until(self, shows, what: str, timeout: float = 45) -> str:
+        end = asyncio.get_running_loop().time() + timeout
+        while not shows(self):
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0 or self.closed:
+                Path(os.environ.get("WEB_SCREEN_DUMP", os.devnull)).write_text(self.text)
+            assert left > 0 and not self.closed, f"never: {what}\n{self.text[-2000:]}"
+            try:
+                message = await self.ws.receive(timeout=min(left, 1.0))
+            except asyncio.TimeoutError:
+                continue
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.raw += message.data
+            elif message.type != aiohttp.WSMsgType.TEXT:
+                self.closed = True
+        return self.text
+
+    async def shows(self, words: str, timeout: float = 45) -> str:
+        return await self.until(lambda screen: words in screen.text, repr(words), timeout)
+
+    async def keys(self, text: str) -> None:
+        await self.ws.send_str(json.dumps(["stdin", text]))
+
+
+def run(coroutine):
+    return asyncio.run(asyncio.wait_for(coroutine, 120))
+
+
+def test_a_browser_gets_a_signed_private_cookie_and_its_own_app_sends_the_title(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data)
+    try:
+        async def visit() -> None:
+            browser = Browser(server)
+            try:
+                async with browser.session.get(server.url + "/", headers={"Sec-Fetch-Site": "cross-site"}) as bounce:
+                    assert "Set-Cookie" not in bounce.headers  # (a link from another site: asked again from here)
+                    assert 'http-equiv="refresh" content="0; url=/"' in await bounce.text()
+                response = await browser.page()
+                cookie = response.headers["Set-Cookie"]
+                assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+                page = await (await browser.session.get(server.url + "/")).text()
+                assert "https://" not in page and "http://" not in page.replace(server.url, "")
+                assert "Set-Cookie" not in (await browser.session.get(server.url + "/")).headers  # (kept)
+                for path in ("static/cutthroat.css", "static/cutthroat.js"):
+                    text = await (await browser.session.get(f"{server.url}/{path}")).text()
+                    assert "http" not in text and "googleapis" not in text, path
+                for path in ("static/", "static", "static/js/", "static/../web.py", "static/%2e%2e/web.py",
+                             "static/page.html", "static/fonts/", "download/x", "ws/../static/"):
+                    async with browser.session.get(f"{server.url}/{path}") as response:
+                        assert response.status == 404, path
+                async with browser.session.get(server.url + "/static/js/textual.js") as response:
+                    assert response.status == 200
+                ws = await browser.open(100, 30)
+                screen = Screen(ws)
+                await screen.shows(TITLE)
+                assert app_pids(data, browser.player)  # its own app, in its own folder
+                await ws.close()
+            finally:
+                await browser.close()
+
+        run(visit())
+        secret = data / "web-cookie-secret"
+        assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+        assert "web session for" in server.text() and "100×30" in server.text()
+    finally:
+        assert server.stop() == 0
+    assert "Traceback" not in server.text(), server.text()
+
+
+def test_no_cookie_a_forged_cookie_or_a_foreign_origin_gets_403_and_no_app(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data)
+    try:
+        async def attacks() -> None:
+            stranger = Browser(server)  # never loaded the page: no cookie
+            browser = Browser(server)
+            try:
+                assert await stranger.refused() == 403
+                await browser.page()
+                assert await browser.refused(origin="http://evil.example") == 403
+                assert await browser.refused(origin=None) == 403
+                assert await browser.refused(origin="null") == 403
+                assert await browser.refused(origin=server.url.replace("127.0.0.1", "localhost")) == 403
+                player = browser.player
+                jar = browser.session.cookie_jar
+                for forged in (f"{player}.{'0' * 64}", f"{'a' * 32}.{player}", player, "", "x" * 5000,
+                               f"{player[:-1]}f.{'0' * 64}"):
+                    jar.clear()
+                    jar.update_cookies({"cutthroat_player": forged})
+                    assert await browser.refused() == 403, forged
+            finally:
+                await stranger.close()
+                await browser.close()
+
+        run(attacks())
+        assert "web session for" not in server.text()
+        assert server.text().count("refused a web session") == 11, server.text()
+        assert not (data / "players").exists() or not any((data / "players").iterdir())
+    finally:
+        assert server.stop() == 0
+
+
+def test_a_huge_window_is_capped_on_the_first_size_and_on_every_resize(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data, "--max-columns", "120", "--max-rows", "40")
+    try:
+        async def huge() -> None:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                ws = await browser.open(5000, 99999)
+                screen = Screen(ws)
+                await screen.shows(TITLE)
+                environ = Path(f"/proc/{app_pids(data, browser.player)[0]}/environ").read_bytes().split(b"\0")
+                assert b"COLUMNS=120" in environ and b"ROWS=40" in environ
+                await ws.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
+                await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": 10**9}]))
+                await ws.send_str(json.dumps(["resize", {"width": "x", "height": None}]))  # (garbage: no change)
+                await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": 10**9}]))
+                screen.raw = b""
+
+                def rows(found: Screen) -> set[int]:
+                    return {int(m.group(1)) for m in re.finditer(rb"\x1b\[(\d+);\d+H", found.raw)}
+
+                await screen.until(lambda found: 40 in rows(found), "a repaint at 40 rows")
+                assert max(rows(screen)) == 40
+                await ws.close()
+            finally:
+                await browser.close()
+
+        run(huge())
+        assert "120×40" in server.text()
+    finally:
+        assert server.stop() == 0
+
+
+def test_sessions_are_capped_per_player_per_address_and_new_ones_per_minute(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data, "--connections-per-key", "1", "--connections-per-address", "2",
+                       "--web-sessions-per-minute", "3")
+    try:
+        async def crowd() -> None:
+            browsers = [Browser(server) for _ in range(4)]
+            try:
+                for browser in browsers:
+                    await browser.page()
+                ana, bob, cy, dee = browsers
+                first = await ana.open()
+                assert await ana.refused() == 429  # (one session a player)
+                second = await bob.open()
+                assert await cy.refused() == 429  # (two from one address)
+                # A header from a client that is no trusted proxy changes nothing.
+                assert await cy.refused(headers={"X-Forwarded-For": "203.0.113.9"}) == 429
+                await Screen(first).shows(TITLE)
+                await first.close()
+                await second.close()
+                eventually(lambda: server.text().count("ended:") >= 2, "both sessions ended")
+                third = await cy.open()  # (room again)
+                assert await dee.refused() == 429  # the fourth new session from this address this minute
+                await third.close()
+            finally:
+                for browser in browsers:
+                    await browser.close()
+
+        run(crowd())
+        text = server.text()
+        assert "(--connections-per-key)" in text and "(--connections-per-address)" in text
+        assert "(--web-sessions-per-minute)" in text
+    finally:
+        assert server.stop() == 0
+
+
+def test_only_a_trusted_proxy_names_the_client_and_the_public_url_is_the_only_origin(tmp_path):
+    from aiohttp.test_utils import make_mocked_request
+
+    from cutthroat.serve.limits import Limits
+    from cutthroat.serve.server import ServerState
+    from cutthroat.serve.web import WebDoor
+
+    state = ServerState(tmp_path, Limits())
+    door = WebDoor(state, "https://cards.example.org", ("10.0.0.0/8",))
+
+    def request(peer: str, forwarded: str | None = None, origin: str | None = None):
+        headers = {"Host": "127.0.0.1:8080"}
+        if forwarded is not None:
+            headers["X-Forwarded-For"] = forwarded
+        if origin is not None:
+            headers["Origin"] = origin
+        made = make_mocked_request("GET", "/ws", headers=headers)
+        made._transport_peername = (peer, 1234)
+        return made
+
+    assert door.address(request("198.51.100.7", "203.0.113.9")) == "198.51.100.7"  # not a proxy: ignored
+    assert door.address(request("10.1.2.3", "203.0.113.9")) == "203.0.113.9"
+    assert door.address(request("10.1.2.3", "203.0.113.9, 10.4.4.4")) == "203.0.113.9"
+    assert door.address(request("10.1.2.3", "1.2.3.4, 203.0.113.9")) == "203.0.113.9"  # (the left is the client's word)
+    assert door.address(request("10.1.2.3", "garbage")) == "10.1.2.3"
+    assert door.address(request("10.1.2.3", "2001:db8::1")) == "2001:db8::/64"
+    assert door.origin(request("10.1.2.3")) == "https://cards.example.org"
+    assert door.socket_origin(request("10.1.2.3")) == "wss://cards.example.org"
+    own = WebDoor(state)
+    assert own.origin(request("127.0.0.1")) == "http://127.0.0.1:8080"
+
+
+def test_a_closed_websocket_ends_its_app_and_sigterm_asks_the_rest_to_quit(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data)
+    try:
+        async def leave_then_stop() -> tuple[list[int], list[int], str]:
+            ana, bob = Browser(server), Browser(server)
+            try:
+                await ana.page()
+                await bob.page()
+                first = await ana.open()
+                await Screen(first).shows(TITLE)
+                left = app_pids(data, ana.player)
+                await first.close()
+                await asyncio.to_thread(eventually, lambda: all(map(gone, left)), "Ana's app gone")
+                second = await bob.open()
+                screen = Screen(second)
+                await screen.shows(TITLE)
+                kept = app_pids(data, bob.player)
+                server.process.send_signal(signal.SIGTERM)
+                await screen.shows("The Cutthroat server is stopping", timeout=20)
+                return left, kept, screen.text
+            finally:
+                await ana.close()
+                await bob.close()
+
+        left, kept, _ = run(leave_then_stop())
+        assert server.process.wait(20) == 0
+        assert left and kept and all(map(gone, kept))
+        text = server.text()
+        assert "ended: the browser left (a normal end)" in text and "ended: the server stopped" in text
+        assert "killed" not in text and "Traceback" not in text and "Event loop is closed" not in text, text
+    finally:
+        server.stop()
+
+
+def test_a_sigkilled_server_leaves_no_web_app_behind(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data)
+    try:
+        async def sit_down() -> list[int]:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                ws = await browser.open()
+                await Screen(ws).shows(TITLE)
+                return app_pids(data, browser.player)
+            finally:
+                await browser.close()
+
+        pids = run(sit_down())
+        assert pids
+        server.process.kill()
+        server.process.wait(10)
+        eventually(lambda: all(map(gone, pids)), f"apps {pids} gone after the server's SIGKILL", 15)
+    finally:
+        server.stop()
+
+
+def test_a_hostile_name_typed_from_a_browser_is_data(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data)
+    name = "[red]Eve"
+    try:
+        async def hostile() -> None:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                ws = await browser.open(100, 30)
+                screen = Screen(ws)
+                await screen.shows(TITLE)
+                await screen.keys("\r")
+                await screen.shows("Your name at the tables")
+                await screen.keys("[red]\u202eEve\r")  # (a bidi override: never part of a name)
+                await screen.until(lambda found: "you are" in found.text and name in found.text,
+                                   "the lobby naming Eve as she typed it")
+                await ws.close()
+            finally:
+                await browser.close()
+
+        run(hostile())
+    finally:
+        assert server.stop() == 0
+    with sqlite3.connect(data / "cutthroat.db") as db:
+        names = [row[0] for row in db.execute("SELECT name FROM players")]
+    assert names == [name], names
+    assert not (data / "app-errors.log").exists()
+    assert "Traceback" not in server.text()
+
+
+def test_the_web_door_never_imports_textual_and_its_flags_are_checked():
+    code = ("import sys, cutthroat.serve.server, cutthroat.serve.web; "
+            "sys.exit(any(m == 'textual' or m.startswith('textual.') or m.startswith('textual_serve') "
+            "for m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+    from cutthroat.cli import main
+
+    assert main(["serve", "--trusted-proxy", "10.0.0.1"]) == 2
+    assert main(["serve", "--web-port", "8080", "--public-url", "https://cards.example.org/sub"]) == 2
+    assert main(["serve", "--web-port", "8080", "--public-url", "javascript:alert(1)"]) == 2
+    assert main(["serve", "--web-port", "8080", "--trusted-proxy", "not-an-address"]) == 2
+    assert main(["serve", "--web-port", "0"]) == 2
+
+
+def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tmp_path):
+    data = tmp_path / "data"
+    server = WebServer(data, "--input-bytes-per-second", "2000", "--idle-seconds", "4")
+    try:
+        async def abuse() -> float:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                ws = await browser.open()
+                screen = Screen(ws)
+                await screen.shows(TITLE)
+                for garbage in ("not json", "[]", "{}", '["stdin"]', '["stdin", 5]', '["resize", [1, 2]]',
+                                '["resize", {"width": NaN, "height": -1}]', '[["nested"]]', '["open_url", "x"]',
+                                '["ping", "' + "x" * 100 + '"]', "[1e999]"):
+                    await ws.send_str(garbage)
+                await ws.send_bytes(b"\x00\xff" * 100)
+                start = asyncio.get_running_loop().time()
+                for _ in range(5):  # 10 kB of keys (a paste) at 2 kB a second: paced, not refused
+                    await ws.send_str(json.dumps(["stdin", "\x1b[200~" + "x" * 1980 + "\x1b[201~"]))
+                await ws.send_str(json.dumps(["ping", "after"]))
+                while True:
+                    message = await ws.receive(timeout=30)
+                    if message.type == aiohttp.WSMsgType.TEXT and "after" in message.data:
+                        break
+                paced = asyncio.get_running_loop().time() - start
+                # The idle time: no key for 4 s closes the session with a line saying so.
+                screen.raw = b""
+                await screen.until(lambda found: found.closed or "No key pressed" in found.text, "the idle goodbye",
+                                   timeout=30)
+                assert "No key pressed for a long while" in screen.text
+                # A message over 64 KiB closes that session (and only that one).
+                other = await browser.open()
+                await Screen(other).shows(TITLE)
+                await other.send_str(json.dumps(["stdin", "a" * 70_000]))
+                closing = await other.receive(timeout=30)
+                while closing.type == aiohttp.WSMsgType.BINARY:
+                    closing = await other.receive(timeout=30)
+                assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+                return paced
+            finally:
+                await browser.close()
+
+        paced = run(abuse())
+        assert paced >= 3.5, paced  # (10 kB at 2 kB/s: the pong waited its turn)
+        eventually(lambda: server.text().count("ended:") >= 2, "both sessions ended")
+        assert "no key pressed for too long" in server.text()
+        assert "Traceback" not in server.text() and not (data / "app-errors.log").exists(), server.text()
+    finally:
+        assert server.stop() == 0
+
+
+def test_idle_connections_to_the_web_port_are_capped_and_closed_and_a_browser_gets_in_after(tmp_path):
+    import socket
+
+    data = tmp_path / "data"
+    server = WebServer(data, "--connections-per-address", "2", "--login-grace", "2")
+    held = []
+    try:
+        for _ in range(40):  # (4 × 2 from one address are let in; the rest are closed at once)
+            sock = socket.create_connection(("127.0.0.1", server.web_port), timeout=10)
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # (headers never finished: a slow client)
+            held.append(sock)
+
+        def closed(sock) -> bool:
+            try:
+                return sock.recv(1) == b""
+            except ConnectionResetError:
+                return True
+            except OSError:
+                return False
+
+        for sock in held:
+            sock.settimeout(15)
+        assert all(closed(sock) for sock in held)  # (refused at once, or closed after the grace time)
+        text = server.text()
+        assert text.count("refused a web connection") == 32, text
+        assert text.count("closed a web connection") == 8, text
+
+        async def visit() -> None:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                await Screen(await browser.open()).shows(TITLE)
+            finally:
+                await browser.close()
+
+        run(visit())
+    finally:
+        for sock in held:
+            sock.close()
+        assert server.stop() == 0
+
+
+def test_a_link_code_from_the_ssh_lobby_makes_a_browser_that_player_once(tmp_path):
+    from helpers_serve import Terminal, make_key, needs_ssh, to_lobby
+
+    if needs_ssh.args[0]:
+        pytest.skip(needs_ssh.kwargs["reason"])
+    data = tmp_path / "data"
+    server = WebServer(data)
+    ana = None
+    try:
+        ana = Terminal(f"cutthroat-web-link-{os.getpid()}", server.ssh(make_key(tmp_path, "ana"), "-tt"))
+        to_lobby(ana, "Ana")
+        ana.keys("L")
+        screen = ana.wait_until(lambda text: re.search(r"/link/([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})", text),
+                                "a link code")
+        code = re.search(r"/link/([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})", screen).group(1)
+
+        async def link() -> None:
+            browser, stranger = Browser(server), Browser(server)
+            try:
+                await browser.page()  # (a player of its own first)
+                own = browser.player
+                async with browser.session.get(f"{server.url}/link/{code}") as page:  # (a link preview too)
+                    assert page.status == 200 and f'action="/link/{code}"' in await page.text()
+                async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": "http://evil.example"},
+                                                allow_redirects=False) as refused:
+                    assert refused.status == 403  # (another site's form can't make you someone else)
+                async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": server.url},
+                                                allow_redirects=False) as used:
+                    assert used.status == 303 and used.headers["Location"] == "/"
+                    assert "HttpOnly" in used.headers["Set-Cookie"] and "SameSite=Strict" in used.headers["Set-Cookie"]
+                assert browser.player != own
+                screen = Screen(await browser.open(100, 30))
+                await screen.shows(TITLE)
+                await screen.keys("\r")
+                await screen.until(lambda found: "you are" in found.text and "Ana" in found.text,
+                                   "the lobby: Ana, with no name asked")
+                await stranger.page()
+                for attempt in range(10):  # the code again (used), then wrong ones: refused, then a wait
+                    async with stranger.session.post(f"{server.url}/link/{code if attempt == 0 else 'WRONG'}",
+                                                     headers={"Origin": server.url}, allow_redirects=False) as reply:
+                        # (10 tries a minute from one address, the browser's own one of them)
+                        assert reply.status == (403 if attempt < 9 else 429), (attempt, reply.status)
+            finally:
+                await browser.close()
+                await stranger.close()
+
+        run(link())
+        text = server.text()
+        assert text.count("is now ") == 1 and "refused a browser link" in text
+    finally:
+        if ana is not None:
+            ana.close()
+        assert server.stop() == 0
+
+
+def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_path):
+    from cutthroat.serve.service import Refused, TableService
+
+    service = TableService(tmp_path)
+    try:
+        with pytest.raises(Refused, match="no web door"):
+            service.link_code("a" * 32)
+        service.web_door = True
+        first = service.link_code("a" * 32)
+        second = service.link_code("a" * 32)  # (a new one replaces the last)
+        assert service.redeem_link(first) is None
+        assert service.redeem_link(f"{second[:4]}-{second[4:8]}-{second[8:]}".lower()) == "a" * 32
+        assert service.redeem_link(second) is None  # (once)
+        old = service.link_code("b" * 32)
+        service.link_codes[old] = ("b" * 32, time.monotonic() - 1)
+        assert service.redeem_link(old) is None  # (too old)
+        assert service.redeem_link("") is None and service.redeem_link("x" * 10_000) is None
+    finally:
+        service.workers.close()
+        service.store.close() if hasattr(service.store, "close") else None
