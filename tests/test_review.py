@@ -120,3 +120,25 @@ def test_the_review_budget_setting_reads_back_and_falls_back_on_its_own(tmp_path
     path.write_text(json.dumps({"review_budget": "forever", "bot_speed": "fast"}), encoding="utf-8")
     settings, problem = load_settings(path)
     assert problem is None and settings.review_budget == "normal" and settings.bot_speed == "fast"
+
+
+def test_ktk_a_card_to_another_free_reserve_spot_is_the_bots_move_too() -> None:
+    """Reserve A or reserve D: the same move (no cost, not "unlike the hard bot's")."""
+    from cutthroat import saves
+
+    rules = get_rules("kill-the-kings")
+    state = rules.new_game({}, 0)
+    bot = make_bot(rules, "heuristic", seed=0)
+    log = []
+    while len(log) < 12:
+        legal = rules.legal_actions(state, 0)
+        action = bot.choose(rules.view(state, 0), legal)
+        if action.kind == "reserve":  # the last free spot instead of the heuristic's first
+            action = [a for a in legal if a.kind == "reserve"][-1]
+        rules.apply(state, action, 0)
+        log.append((0, action))
+    data = saves.SaveData("kill-the-kings", {"mode": "killer"}, [saves.Seat("human", "Ana")], 0, log, state)
+    review = review_game(saves.to_json(data), 0, BUDGET)
+    moved = [d for d in review.decisions if " in reserve " in d.played and " in reserve " in d.best]
+    assert moved and any(d.played != d.best for d in moved)
+    assert all(d.same and d.loss == 0 for d in moved)

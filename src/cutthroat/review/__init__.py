@@ -102,7 +102,8 @@ def review_game(document: dict[str, Any], seat: int, budget: int, *, seed: int =
             best, before, after_p, after_b, loss, error = search.review_decision(bot, view, seat, legal, played,
                                                                                  budget, rng, cancel)
             place = ""
-        same = best == played
+        # (Kill The Kings: a card to reserve A or to reserve B is the same move.)
+        same = best == played or (points and ktk.compact(view, best) == ktk.compact(view, played))
         decisions.append(Decision(step, rules.describe_action(view, played, names),
                                   rules.describe_action(view, best, names), same, before, after_p, after_b,
                                   0.0 if same else round(loss, 4), 0.0 if same else round(error, 4), place))
