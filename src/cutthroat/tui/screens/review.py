@@ -137,7 +137,7 @@ class ReviewScreen(Screen):
         yield Static("", id="review-summary")
         yield Static("", id="review-hindsight")
         yield Static("Reviewing…", id="review-progress")
-        yield ProgressBar(id="review-bar", show_eta=False)
+        yield ProgressBar(id="review-bar")
         yield OptionList(id="review-list")
         yield Static("", id="review-detail")
         yield KeysFooter()
