@@ -20,7 +20,9 @@ Prints one JSON line per figure:
 - key_to_repaint: the CPU time of a cursor key at each table beside a minimal Textual app, with
   our footer and with Textual's own (benchmarks/keys.py);
 - replay_step: the CPU time of a replay step (→, and ← back) at 80×24 for each game, beside the same
-  minimal Textual app (benchmarks/replay.py; the aim: at most 30 ms a step).
+  minimal Textual app (benchmarks/replay.py; the aim: at most 30 ms a step);
+- review_<game>: the game review's time per decision and per whole game at the default Review
+  budget, seat 0 of heuristic bots' games (benchmarks/review.py).
 """
 
 from __future__ import annotations
@@ -262,12 +264,15 @@ def main() -> None:
                         help="alternating pairs of engine and yardstick runs; the medians count")
     parser.add_argument("--search-games", type=int, default=3,
                         help="games for the search bots' decision times (the multi-player games)")
+    parser.add_argument("--review-games", type=int, default=2,
+                        help="games reviewed per game for the review figures (benchmarks/review.py)")
     parser.add_argument("--startup-only", action="store_true", help="the start-up figures alone")
     parser.add_argument("--records-only", action="store_true", help="the Records figure alone")
     args = parser.parse_args()
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from records import records_figures
+    from review import review_figures
 
     if args.records_only:
         print(json.dumps({"figure": "records_open", **records_figures()}))
@@ -314,6 +319,11 @@ def main() -> None:
         print(json.dumps({"figure": f"{tag}_simulate_random", "games_per_second": sim["games_per_second"],
                           "mean_actions": sim["mean_actions"]}))
         print(json.dumps({"figure": f"{tag}_hard_decision_time", **search_decisions(game, args.search_games)}))
+    from cutthroat.engine.registry import IMPLEMENTED
+    from cutthroat.settings import Settings
+
+    for info in IMPLEMENTED:
+        print(json.dumps(review_figures(info.game_id, args.review_games, Settings().review_playouts())), flush=True)
 
 
 if __name__ == "__main__":

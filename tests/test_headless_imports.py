@@ -32,6 +32,11 @@ HEADLESS = [
     "cutthroat.history.cli",
     "cutthroat.serve.store",
     "cutthroat.replay",
+    "cutthroat.review",
+    "cutthroat.review.model",
+    "cutthroat.review.search",
+    "cutthroat.review.ktk",
+    "cutthroat.review.cache",
 ]
 
 

@@ -24,6 +24,10 @@ BOT_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 #: Seconds a hot-seat reaction window (Exploding Kittens' Nope, Psycho Killer's Trip Over) stays open;
 #: the spec's default is 3.
 NOPE_WINDOWS = {"2": 2.0, "3": 3.0, "5": 5.0, "8": 8.0}
+#: The game review's budget: playouts (deals; Kill The Kings: deck orders) per estimate of each
+#: decision. "normal" reviews a whole Exploding Kittens game in under a minute on one core
+#: (`benchmarks/review.py`).
+REVIEW_BUDGETS = {"quick": 16, "normal": 64, "thorough": 256}
 
 
 @dataclass
@@ -33,6 +37,7 @@ class Settings:
     bot_speed: str = "normal"  # a key of BOT_DELAYS
     undo: bool = True
     nope_window: str = "3"  # a key of NOPE_WINDOWS
+    review_budget: str = "normal"  # a key of REVIEW_BUDGETS
     #: Every finished game is recorded in the player's history (`cutthroat.history`).
     keep_history: bool = True
     last_seed: int | None = None
@@ -54,6 +59,10 @@ class Settings:
     def nope_window_seconds(self) -> float:
         """How long everyone at a hot-seat table has to claim a reaction window."""
         return NOPE_WINDOWS.get(self.nope_window, NOPE_WINDOWS["3"])
+
+    def review_playouts(self) -> int:
+        """The game review's playouts per estimate."""
+        return REVIEW_BUDGETS.get(self.review_budget, REVIEW_BUDGETS["normal"])
 
 
 #: Whether Python runs in UTF-8 mode, if not as `sys.flags.utf8_mode` says: an app forked by the
@@ -101,7 +110,8 @@ def settings_path() -> Path:
 
 
 # Which values each field accepts: a tuple of allowed strings, or the accepted types.
-_CHOICES = {"card_style": CARD_STYLES, "bot_speed": tuple(BOT_DELAYS), "nope_window": tuple(NOPE_WINDOWS)}
+_CHOICES = {"card_style": CARD_STYLES, "bot_speed": tuple(BOT_DELAYS), "nope_window": tuple(NOPE_WINDOWS),
+            "review_budget": tuple(REVIEW_BUDGETS)}
 
 
 def _valid(name: str, value: object, default: object) -> bool:

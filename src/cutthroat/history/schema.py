@@ -66,6 +66,10 @@ MIGRATIONS: list[tuple[Union[str, Callable[[sqlite3.Connection], None]], ...]] =
      _facts,
      "CREATE INDEX games_facts ON games (game, counted, finished_at, id, mode, fact)",
      "CREATE INDEX games_names ON games (game, names, finished_at, id)"),
+    # 6 → 7: game reviews (`cutthroat.review`), kept with the game they review: one a seat, budget
+    # and review version, written whole when a review is complete.
+    ("CREATE TABLE reviews (game INTEGER NOT NULL, seat INTEGER NOT NULL, budget INTEGER NOT NULL,"
+     " version INTEGER NOT NULL, review TEXT NOT NULL, PRIMARY KEY (game, seat, budget, version))",),
 ]
 VERSION = len(MIGRATIONS)
 MAGIC = b"SQLite format 3\x00"

@@ -175,6 +175,7 @@ class History:
 
         def forget() -> bool:
             self._db.execute("DELETE FROM documents WHERE game = ?", (id,))
+            self._db.execute("DELETE FROM reviews WHERE game = ?", (id,))
             return self._db.execute("DELETE FROM games WHERE id = ?", (id,)).rowcount > 0
         return self._write(forget)
 
@@ -183,9 +184,32 @@ class History:
 
         def forget() -> int:
             self._db.execute("DELETE FROM documents")
+            self._db.execute("DELETE FROM reviews")
             self._db.execute("DELETE FROM daily_attempts")
             return self._db.execute("DELETE FROM games").rowcount
         return self._write(forget)
+
+    def keep_review(self, id: int, seat: int, budget: int, version: int, review: dict[str, Any]) -> bool:
+        """Keep a complete game review with its game (row `id`), in one transaction: all of it or
+        nothing. False (nothing kept) when there is no such game."""
+
+        def keep() -> bool:
+            if self._db.execute("SELECT 1 FROM games WHERE id = ?", (id,)).fetchone() is None:
+                return False
+            self._db.execute("INSERT OR REPLACE INTO reviews (game, seat, budget, version, review) VALUES (?,?,?,?,?)",
+                             (id, seat, budget, version, json.dumps(review, ensure_ascii=False)))
+            return True
+        return self._write(keep)
+
+    def review(self, id: int, seat: int, budget: int, version: int) -> dict[str, Any] | None:
+        """The review kept for this game, seat, budget and review version, if any."""
+        with self._lock:
+            row = self._db.execute("SELECT review FROM reviews WHERE game = ? AND seat = ? AND budget = ? AND version = ?",
+                                   (id, seat, budget, version)).fetchone()
+        try:
+            return json.loads(row[0]) if row is not None else None
+        except ValueError:
+            return None
 
     # -- reading ------------------------------------------------------------------------------------
     def games(self, game: str | None = None, since: datetime | date | None = None,

@@ -3,7 +3,7 @@
 
 from cutthroat.tui import app  # noqa: F401
 from cutthroat.tui.screens import (confirm, continue_list, history, load, lobby, menu, past_game,  # noqa: F401
-                                   past_games, records, replay, rules, save, settings, title)
+                                   past_games, records, replay, review, rules, save, settings, title)
 from cutthroat.tui.tables import game_over, setup  # noqa: F401
 from cutthroat.tui.tables.exploding_kittens import prompts, table as ek_table  # noqa: F401
 from cutthroat.tui.tables.kill_the_kings import round_end, table as ktk_table  # noqa: F401

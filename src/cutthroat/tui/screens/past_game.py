@@ -1,5 +1,6 @@
 """One past game's result (Enter on a past game): who played, who won, the scores, how long;
-p replays it (the replay viewer), d deletes it from the history (after a yes)."""
+p replays it (the replay viewer), v reviews it (`screens.review`), d deletes it from the history (after
+a yes)."""
 
 from __future__ import annotations
 
@@ -42,12 +43,24 @@ class PastGameScreen(SafeDismiss, ModalScreen[bool]):
         Binding("escape,enter,q", "dismiss", "back", key_display="esc"),
         Binding("p", "replay", "replay"),
         Binding("d,delete", "delete", "delete"),
+        Binding("v", "review", "review"),
     ])
 
     def __init__(self, game_id: str, finished) -> None:
         super().__init__()
         self.game_id = game_id
         self.finished = finished
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return self.finished.moves > 0
+        return True
+
+    def action_review(self) -> None:
+        """The game review of this game (the first human seat's play)."""
+        from cutthroat.tui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.finished))
 
     def action_replay(self) -> None:
         """Step through the game on its own table (a game kept without its moves says so)."""

@@ -1,5 +1,6 @@
 """Settings: theme, card style, bot speed, undo, the hot-seat answer window (Exploding Kittens' Nope,
-Psycho Killer's Trip Over), keeping a history of finished games. Remembered between runs."""
+Psycho Killer's Trip Over), keeping a history of finished games, the game review's budget.
+Remembered between runs."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Select, Static
 
 from cutthroat.engine.registry import IMPLEMENTED, get_rules
+from cutthroat.settings import REVIEW_BUDGETS as REVIEW_PLAYOUTS
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.widgets.footer import KeysFooter
 
@@ -17,12 +19,18 @@ CARD_STYLES = [("Auto (by locale)", "auto"), ("Unicode ♠♥", "unicode"), ("AS
 BOT_SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
 ON_OFF = [("On", "on"), ("Off", "off")]
 NOPE_WINDOWS = [("2 s", "2"), ("3 s", "3"), ("5 s", "5"), ("8 s", "8")]
+REVIEW_BUDGETS = [("Quick", "quick"), ("Normal", "normal"), ("Thorough", "thorough")]
 
 
 def undo_note() -> str:
     """Which games undo applies to (the others' moves are seen by the table at once)."""
     games = [g.name for g in IMPLEMENTED if get_rules(g.game_id).has_undo]
     return f"{' and '.join(games)} only: placements since the last draw"
+
+
+def review_note() -> str:
+    """What each review budget means (playouts per estimate)."""
+    return "playouts an estimate: " + " · ".join(str(n) for n in REVIEW_PLAYOUTS.values())
 
 
 class SettingsScreen(Screen):
@@ -56,6 +64,10 @@ class SettingsScreen(Screen):
                 yield Select(ON_OFF, value="on" if settings.keep_history else "off", allow_blank=False,
                              id="keep_history")
                 yield Static("finished games, for your records", classes="setting-note")
+            with Horizontal(classes="setting-row"):
+                yield Label("Review budget")
+                yield Select(REVIEW_BUDGETS, value=settings.review_budget, allow_blank=False, id="review_budget")
+                yield Static(review_note(), classes="setting-note")
         yield Static("Tab moves between settings · changes apply at once and are remembered", id="settings-help")
         yield KeysFooter()
 

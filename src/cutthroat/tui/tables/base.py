@@ -239,8 +239,9 @@ class TableScreenBase(Screen):
 
     # -- keys every table has ------------------------------------------------------------------------
     def dress_game_over(self, dialog):
-        """The game-over dialog's Records key (on this game and mode) and, for a daily deal, its
-        line to share; `r` (the same seed) only where the seed is told."""
+        """The game-over dialog's Records key (on this game and mode), its review key (a game at
+        this app's own table) and, for a daily deal, its line to share; `r` (the same seed) only
+        where the seed is told."""
         from cutthroat.tui.daily import share_of
         from cutthroat.tui.screens.records import mode_of
 
@@ -254,6 +255,8 @@ class TableScreenBase(Screen):
         else:  # a server's table: its daily deal's line comes from the server, and `n` goes to the lobby
             dialog.at_server = True
             dialog.share = self.lens.port(self.log_seat).share(ascii)
+        if host is not None and host.session.is_over:
+            dialog.finished = host.session.finished_game()
         return dialog
 
     def after_game_over(self, choice: str | None) -> None:

@@ -48,8 +48,9 @@ def seed_words(seed: int | None) -> str:
 
 
 class RecordsAndShare:
-    """What every game-over dialog adds: `R` opens Records on the game, and a daily deal's dialog
-    shows the line to share (plain text, no spoilers), which `c` copies. The table sets these
+    """What every game-over dialog adds: `R` opens Records on the game, `v` reviews it (the game
+    review), and a daily deal's dialog shows the line to share (plain text, no spoilers), which
+    `c` copies. The table sets these
     before the dialog is shown."""
 
     #: The game Records opens on (registry id), and its mode/recipe where the game has one.
@@ -59,6 +60,9 @@ class RecordsAndShare:
     share: str | None = None
     #: Does `r` (the same seed) make sense? Not when the seed isn't told (a daily deal).
     same_seed: bool = True
+    #: The game as the history keeps it (`FinishedGame`), for "Review this game"; None: no review
+    #: (a server's table, whose moves are the server's).
+    finished: object | None = None
     #: A server's table: `n` goes back to its lobby (the next game is made there), not a new deal.
     at_server: bool = False
 
@@ -73,7 +77,15 @@ class RecordsAndShare:
             return self.share is not None
         if action == "records":
             return self.game_id is not None
+        if action == "review":
+            return self.finished is not None
         return True
+
+    def action_review(self) -> None:
+        from cutthroat.tui.screens.review import ReviewScreen
+
+        if self.finished is not None:
+            self.app.push_screen(ReviewScreen(self.finished))
 
     def action_records(self) -> None:
         from cutthroat.tui.screens.records import RecordsScreen
@@ -118,6 +130,7 @@ class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
         Binding("R", "records", "records"),
+        Binding("v", "review", "review"),
         Binding("c", "copy_share", "copy"),
         Binding("l", "dismiss('look')", "look at the table"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),

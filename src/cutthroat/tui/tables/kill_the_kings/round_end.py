@@ -105,6 +105,7 @@ class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
         Binding("R", "records", "records"),
+        Binding("v", "review", "review"),
         Binding("c", "copy_share", "copy"),
         Binding("l", "dismiss('look')", "look at the board"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
@@ -136,6 +137,7 @@ class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
             yield from self.share_widgets()
             same = "r: same seed · " if self.same_seed else ""
             again = self.again_words if self.at_server else "play again (new seed)"
-            yield Static(f"n: {again} · {same}l: look at the board · t: title",
+            review = "\nv: review this game, move by move beside the hard bot" if self.finished is not None else ""
+            yield Static(f"n: {again} · {same}l: look at the board · t: title{review}",
                          classes="dialog-help")
         yield KeysFooter()

@@ -1,0 +1,72 @@
+"""A multi-player decision reviewed with the game's hard bot (a `SearchBot`): its choice on the
+seat's view at the review's budget, then paired estimates of the seat's chance to win before the
+move, after the player's move and after the bot's, all on the same determinized deals with the
+same playout dice (common random numbers), so the difference between the moves is far less noisy
+than their values. The playouts are the hard bot's own: its determinization, rollout policy, cut
+(`max_depth`) and win model (`evaluate`)."""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from typing import Any, Sequence
+
+from cutthroat.engine.protocol import Action
+from cutthroat.review.model import Estimate, ReviewCancelled
+
+
+def mean_error(values: Sequence[float]) -> tuple[float, float]:
+    """A mean and its standard error."""
+    n = len(values)
+    if not n:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def estimate(values: Sequence[float]) -> Estimate:
+    mean, error = mean_error(values)
+    return Estimate(round(mean, 4), round(error, 4), len(values))
+
+
+def play_from(bot: Any, state: Any, seat: int, action: Action, rng: random.Random) -> float:
+    """The seat's share of the win after `action` (taken by `seat`, checked), the game then
+    played out by the bot's rollout policy (cut short and valued as the bot does)."""
+    rules = bot.rules
+    rules.apply(state, action, seat)
+    if not bot._roll_out(state, bot.max_depth, rng):
+        return bot.evaluate(state, seat) if bot.evaluate else 0.0
+    result = rules.result(state)
+    if result is None or seat not in result.winners:
+        return 0.0
+    return 1.0 / len(result.winners)
+
+
+def review_decision(bot: Any, view: Any, seat: int, legal: list, played: Action, deals: int,
+                    rng: random.Random, cancel: threading.Event | None = None):
+    """(the bot's choice, before, after played, after best, loss, loss error)."""
+    best = bot.choose(view, legal)
+    rules = bot.rules  # (Exploding Kittens: the rules as its bot sees them, guessing a suspected kitten)
+    before, after_played, after_best, diffs = [], [], [], []
+    for _ in range(deals):
+        if cancel is not None and cancel.is_set():
+            raise ReviewCancelled
+        state = rules.determinize(view, rng)
+        dice = rng.getrandbits(64)
+        options = rules.legal_actions(state, seat)
+        pick = options[0] if len(options) == 1 else bot.rollout(rules, state, seat, options, random.Random(~dice))
+        # (The same move on the same deal with the same dice plays out the same: played once.)
+        p = play_from(bot, rules.copy(state), seat, played, random.Random(dice))
+        q = p if best == played else play_from(bot, rules.copy(state), seat, best, random.Random(dice))
+        b = p if pick == played else q if pick == best else play_from(bot, rules.copy(state), seat, pick,
+                                                                     random.Random(dice))
+        before.append(b)
+        after_played.append(p)
+        after_best.append(q)
+        diffs.append(q - p)
+    loss, loss_error = mean_error(diffs)
+    return best, estimate(before), estimate(after_played), estimate(after_best), loss, loss_error

@@ -1,0 +1,272 @@
+"""The review screen: `v` on a past game and on a game-over dialog opens it; it makes the review off
+the UI thread with a progress bar and keeps it in the history, or reads the kept one back; Esc
+stops a review being made (nothing kept); the highlighted decision is shown in full, and Enter
+opens the replay at it. Snapshots at 80×24 of a
+review list and of Kill The Kings' hindsight line. The "Review budget" setting."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from cutthroat.history.store import History
+from cutthroat.review import REVIEW_VERSION, Decision, Estimate, Hindsight, Review
+from cutthroat.settings import REVIEW_BUDGETS
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.past_game import PastGameScreen
+from cutthroat.tui.screens.replay import ReplayScreen
+from cutthroat.tui.screens.review import ReviewScreen
+from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen
+from helpers_history import fg
+from helpers_pilot import async_test, screen_text, wait_until
+from helpers_review import blunder_document
+from test_tui_snapshots import one_move_short, settle
+
+SIZE = (80, 24)
+QUICK = REVIEW_BUDGETS["quick"]
+
+
+def kept_game(app: CutthroatApp, game: str = "kill-your-friends", document: dict | None = None):
+    """A finished game of `game` recorded in the app's history (listed as Records list it: no
+    document), and its blunder's step."""
+    at = None
+    if document is None:
+        document, at = blunder_document(game, after=6, before=10)
+    seats = (fg().seats[0], replace(fg().seats[0], name="Bot 1", kind="bot", level="heuristic"))
+    with History.open(app.history_path, keep=True) as h:
+        h.record(replace(fg(game, game_id=f"kept-{game}", mode="", seats=seats[:len(document["seats"])]),
+                         document=document, moves=len(document["log"])))
+        return h.games()[0], at
+
+
+def reviews_kept(app: CutthroatApp) -> list:
+    with History.open(app.history_path, keep=True) as h:
+        return h._db.execute("SELECT game, seat, budget, version FROM reviews").fetchall()
+
+
+@async_test
+async def test_v_on_a_past_game_reviews_it_keeps_it_and_enter_shows_a_decision(write_settings) -> None:
+    write_settings(review_budget="quick")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        finished, at = kept_game(app)
+        app.push_screen(PastGameScreen("kill-your-friends", finished))
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGameScreen) and "v review" in screen_text(app))
+        await pilot.press("v")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        await wait_until(pilot, lambda: screen.review is not None, timeout=60)
+        await wait_until(pilot, lambda: f"{at + 1:>4}  Pick up a card" in screen_text(app)
+                         and "hard: Reveal your hand and win" in screen_text(app))
+        assert screen.review.decisions[0].step == at
+        assert reviews_kept(app) == [(finished.id, 0, QUICK, REVIEW_VERSION)]
+        # The highlighted decision in full under the list; Enter: the replay at that move, as Ana saw
+        # it, the costly moves marked.
+        await wait_until(pilot, lambda: "Hard bot: Reveal your hand and win · the move cost" in screen_text(app))
+        assert f"Each estimate: {QUICK} playouts" in screen_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert (replay.step, replay.seen_seat, replay.marked) == (at + 1, 0, [at + 1])
+        await wait_until(pilot, lambda: f"◆ Move {at + 1}: Ana" in screen_text(app))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, PastGameScreen))
+        # Opened again: read back from the history, not made again.
+        await pilot.press("v")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        again = app.screen
+        await wait_until(pilot, lambda: again.review is not None)
+        assert again.review == screen.review and not app.workers._workers
+
+
+@async_test
+async def test_esc_stops_a_review_being_made_and_nothing_is_kept(write_settings, monkeypatch) -> None:
+    write_settings(review_budget="quick")
+    from cutthroat.review import cache
+
+    pressed, finished_making = threading.Event(), threading.Event()
+    real = cache.review_game
+
+    def held(document, seat, budget, *, progress=None, cancel=None, **kw):
+        def hold(done: int, total: int) -> None:
+            if progress is not None:
+                progress(done, total)
+            if done == 1:
+                pressed.wait(30)  # (until Esc was pressed: the review is half made)
+        try:
+            return real(document, seat, budget, progress=hold, cancel=cancel, **kw)
+        finally:
+            finished_making.set()
+    monkeypatch.setattr(cache, "review_game", held)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        finished, _ = kept_game(app)
+        app.push_screen(ReviewScreen(finished))
+        await wait_until(pilot, lambda: "Reviewing Ana's decisions with the hard bot: 1 of" in screen_text(app))
+        assert "Esc stops" in screen_text(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ReviewScreen))
+        pressed.set()
+        await wait_until(pilot, finished_making.is_set)
+        await wait_until(pilot, lambda: not app.workers._workers)
+        assert reviews_kept(app) == []
+
+
+@async_test
+async def test_the_game_over_dialog_offers_review_this_game_with_v() -> None:
+    app, last = one_move_short(8, "game")
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        table.app.host.submit(0, last)
+        await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await wait_until(pilot, lambda: "v review" in screen_text(app) and "v: review this game" in screen_text(app))
+        await pilot.press("v")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        assert app.screen.finished.document["log"]
+        await wait_until(pilot, lambda: "decisions with the hard bot: " in screen_text(app))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+
+
+@async_test
+async def test_review_budget_setting_by_keys_is_remembered(config_dir: Path) -> None:
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        select = app.screen.query_one("#review_budget", Select)
+        assert select.value == "normal"
+        select.focus()
+        await pilot.press("enter", "down", "enter")  # Normal -> Thorough
+        await pilot.pause()
+        assert select.value == "thorough" and app.settings.review_playouts() == REVIEW_BUDGETS["thorough"]
+    stored = json.loads((config_dir / "settings.json").read_text(encoding="utf-8"))
+    assert stored["review_budget"] == "thorough"
+
+
+# --- snapshots --------------------------------------------------------------------------------------
+def opened_review(app: CutthroatApp, finished):
+    async def run_before(pilot: Pilot) -> None:
+        app.push_screen(ReviewScreen(finished))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None,
+                         timeout=60)
+    return run_before
+
+
+def test_snapshot_a_review_list(snap_compare, write_settings) -> None:
+    write_settings(review_budget="quick", card_style="unicode")
+    app = CutthroatApp()
+    finished, _ = kept_game(app)
+    with History.open(app.history_path, keep=True) as h:  # (made before: the snapshot reads it back)
+        from cutthroat.review.cache import run_review
+
+        run_review(h, h.get(finished.id), 0, QUICK)
+    assert snap_compare(app, terminal_size=SIZE, run_before=opened_review(app, finished))
+
+
+def _estimate(value: float, error: float) -> Estimate:
+    return Estimate(value, error, QUICK)
+
+
+def ktk_review_kept(app: CutthroatApp):
+    """A Kill The Kings game kept with a hand-made review of it (its hindsight line, decisions)."""
+    document, _ = blunder_document("kill-the-kings", after=4)
+    finished, _ = kept_game(app, "kill-the-kings", document)
+    review = Review("kill-the-kings", 0, QUICK, "points", (
+        Decision(13, "put A♠ under column 2 (K♥)", "put A♠ in reserve B", False, _estimate(4.6, 0.3),
+                 _estimate(3.1, 0.4), _estimate(4.5, 0.3), 1.4, 0.5, "round 1, draw 7"),
+        Decision(9, "put 5♦ in reserve C", "put 5♦ under column 1 (K♠)", False, _estimate(4.4, 0.3),
+                 _estimate(4.3, 0.3), _estimate(4.4, 0.3), 0.1, 0.1, "round 1, draw 5"),
+        Decision(1, "put 2♦ in reserve A", "put 2♦ in reserve A", True, _estimate(4.3, 0.2),
+                 _estimate(4.3, 0.2), _estimate(4.3, 0.2), 0.0, 0.0, "round 1, draw 1")),
+        Hindsight(11, 6, 5, 13, "round 1, draw 7", "put A♠ under column 2 (K♥)", "put A♠ in reserve B"))
+    with History.open(app.history_path, keep=True) as h:
+        h.keep_review(finished.id, 0, QUICK, REVIEW_VERSION, review.to_json())
+    return finished
+
+
+def test_snapshot_the_kill_the_kings_hindsight_line(snap_compare, write_settings) -> None:
+    write_settings(review_budget="quick", card_style="unicode")
+    app = CutthroatApp()
+    finished = ktk_review_kept(app)
+    assert snap_compare(app, terminal_size=SIZE, run_before=opened_review(app, finished))
+
+
+@async_test
+async def test_the_review_fits_80x24_in_ascii_too(write_settings) -> None:
+    from helpers_fit import cut
+
+    write_settings(review_budget="quick", card_style="ascii")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await opened_review(app, ktk_review_kept(app))(pilot)
+        await wait_until(pilot, lambda: "+/- std. error" in screen_text(app) and "Move 14 (round 1" in screen_text(app))
+        assert "perfect play 11" in screen_text(app) and "4.6+/-0.3 -> 3.1+/-0.4" in screen_text(app)
+        assert not cut(app.screen), cut(app.screen)
+
+
+def test_a_rows_second_line_fits_the_list_with_the_longest_words_in_either_style() -> None:
+    from cutthroat.tui.screens.review import ROW_WIDTH, row
+
+    long = "Play Alter the Future 3x and put the cards back in the order 3 1 2 " * 2
+    d = Decision(98, long, long, False, _estimate(0.999, 0.111), _estimate(0.0, 0.0), _estimate(1.0, 0.0),
+                 1.0, 0.0)
+    for ascii in (False, True):
+        first, second = row(d, "win", ascii).split("\n")
+        assert len(first) <= ROW_WIDTH and len(second) <= ROW_WIDTH, (first, second)
+        assert "…" in second and ("+/-" in second) == ascii and ("±" in second) != ascii
+
+
+@async_test
+async def test_tab_reviews_the_next_human_of_a_hot_seat_game(write_settings) -> None:
+    write_settings(review_budget="quick")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        document, _ = blunder_document("kill-your-friends", after=6, before=10)
+        document["seats"][1] = {"kind": "human", "name": "Bob", "level": None}
+        seats = (fg().seats[0], replace(fg().seats[0], name="Bob"))
+        with History.open(app.history_path, keep=True) as h:
+            h.record(replace(fg("kill-your-friends", game_id="hot", mode="", seats=seats, humans=(0, 1)),
+                             document=document, moves=len(document["log"])))
+            finished = h.games()[0]
+        app.push_screen(ReviewScreen(finished))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
+        screen = app.screen
+        assert screen.review.seat == 0 and "Kill Your Friends · Ana" in screen_text(app)
+        await wait_until(pilot, lambda: "tab next player" in screen_text(app))
+        await pilot.press("tab")
+        await wait_until(pilot, lambda: screen.review is not None and screen.review.seat == 1)
+        await wait_until(pilot, lambda: "Kill Your Friends · Bob" in screen_text(app))
+        await wait_until(pilot, lambda: not app.workers._workers)
+        assert sorted(seat for _, seat, _, _ in reviews_kept(app)) == [0, 1]
+
+
+@async_test
+async def test_a_name_that_looks_like_markup_is_shown_as_it_is(write_settings) -> None:
+    write_settings(review_budget="quick")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        document, _ = blunder_document("kill-your-friends", after=6, before=10)
+        document["seats"][1]["name"] = "[/]Bo[b]"
+        seats = (replace(fg().seats[0], name="[b]Ana[/]"), replace(fg().seats[0], name="[/]Bo[b]", kind="bot",
+                                                                  level="heuristic"))
+        with History.open(app.history_path, keep=True) as h:
+            h.record(replace(fg("kill-your-friends", game_id="marked", mode="", seats=seats),
+                             document=document, moves=len(document["log"])))
+            finished = h.games()[0]
+        app.push_screen(ReviewScreen(finished))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
+        await wait_until(pilot, lambda: "on [/]Bo[b]" in screen_text(app)
+                         and "Move 11 · [b]Ana[/]: Pick up a card" in screen_text(app))
+        assert "Review · Kill Your Friends · [b]Ana[/]" in screen_text(app)
+        app.screen.show_progress(1, 7)  # (the line the progress bar had)
+        assert "Reviewing [b]Ana[/]'s decisions with the hard bot: 1 of 7" in str(
+            app.screen.query_one("#review-progress").render())
+
