@@ -120,6 +120,32 @@ async def test_esc_stops_a_review_being_made_and_nothing_is_kept(write_settings,
 
 
 @async_test
+async def test_at_a_server_a_review_runs_at_the_lowest_priority(write_settings, monkeypatch) -> None:
+    """The server's cores are every player's: a review (minutes of CPU) takes only what is spare."""
+    import os
+
+    from cutthroat.review import cache
+
+    write_settings(review_budget="quick")
+    niceness = []
+    real = cache.review_game
+
+    def noted(*args, **kw):
+        niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(cache, "review_game", noted)
+    monkeypatch.setattr(CutthroatApp, "served", property(lambda app: True))
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        finished, _ = kept_game(app)
+        app.push_screen(ReviewScreen(finished))
+        await wait_until(pilot, lambda: bool(niceness))
+        await app.workers.wait_for_complete()
+    assert niceness == [19] and os.getpriority(os.PRIO_PROCESS, 0) < 19  # (the app itself as it was)
+
+
+@async_test
 async def test_the_game_over_dialog_offers_review_this_game_with_v() -> None:
     app, last = one_move_short(8, "game")
     async with app.run_test(size=SIZE) as pilot:

@@ -7,6 +7,7 @@ opens the replay at it (`open_decision`), the costly decisions marked on its mov
 
 from __future__ import annotations
 
+import os
 import threading
 
 from textual import work
@@ -173,8 +174,13 @@ class ReviewScreen(Screen):
 
     @work(thread=True, exclusive=True, group="review")
     def make_review(self, budget: int, seat: int, cancel: threading.Event) -> None:
-        """The review, made off the UI thread and kept when complete (`cancel` set: dropped)."""
+        """The review, made off the UI thread and kept when complete (`cancel` set: dropped). At a
+        server, its thread runs at the lowest priority: the cores are every player's, and a review
+        takes minutes of one."""
         from cutthroat.review.cache import run_review
+
+        if self.app.served:
+            lowest_priority()
 
         def tell(*call) -> None:
             """Call on the UI thread, unless the review was dropped or the app is closing."""
@@ -306,3 +312,11 @@ class ReviewScreen(Screen):
 
     def on_unmount(self) -> None:
         self.cancel.set()
+
+
+def lowest_priority() -> None:
+    """This thread (Linux: a thread has its own nice value) at the lowest CPU priority."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+    except (AttributeError, OSError):
+        pass  # (elsewhere: as it is)
