@@ -7,14 +7,15 @@ Prints one JSON line per figure:
   yardstick (shared/bench/ktk_reference.py, imported and run in the same process), and their ratio
   (the median of 3 × `--repeat` alternating pairs of short runs, and the ratio of the best runs);
 - simulate: the same through `cutthroat simulate` (every game on a table host with a manual clock,
-  the code path of play), and its ratio to the yardstick run just before and after it;
+  the code path of play), in short runs in this process each between two of the yardstick's (the
+  median ratio), and one whole run of `--games` in a process of its own;
 - hard_bot: the hard bot's decision time (mean, 95th percentile, max);
 - kill-your-friends, exploding-kittens and stab-your-friends: random 4-player games per second through the protocol
   and through `cutthroat simulate`, and the hard (search) bot's decision time at its default
   budget against three heuristic bots;
 - startup: seconds and peak memory to the first painted title screen, beside a minimal Textual app
-  (run in turns, the median ratio), with an empty save folder and with 200 games in progress and
-  200 saves (`--startup-only`: these figures alone);
+  (run in turns, the median ratio; bytecode cached, as an installed app starts), with an empty save
+  folder and with 200 games in progress and 200 saves (`--startup-only`: these figures alone);
 - records: Records opening with 10,000 finished games in the history, beside the title screen's
   own open-and-paint in the same app (benchmarks/records.py; `--records-only`: this figure alone);
 - key_to_repaint: the CPU time of a cursor key at each table beside a minimal Textual app, with
@@ -76,6 +77,21 @@ def simulate(games: int, bots: str, game: str = "kill-the-kings") -> dict:
     out = subprocess.run([sys.executable, "-m", "cutthroat", "simulate", game, "--games", str(games),
                           "--bots", bots, "--json"], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
+
+
+def simulate_in_process(games: int, first_seed: int = 0) -> dict:
+    """`cutthroat simulate kill-the-kings --bots random` run in this process (the same command,
+    its output read back), for short runs beside the yardstick's."""
+    import contextlib
+    import io
+
+    from cutthroat import cli
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        cli.main(["simulate", "kill-the-kings", "--games", str(games), "--seed", str(first_seed),
+                  "--bots", "random", "--json"])
+    return json.loads(out.getvalue())
 
 
 def random_games_per_second(game: str, games: int, players: int = 4) -> float:
@@ -190,6 +206,16 @@ def startup_pair(codes: list[str], runs: int = 5, save_dir: str | None = None) -
     walls, inner, peaks = ([[] for _ in codes] for _ in range(3))
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "CUTTHROAT_SAVE_DIR": save_dir or tmp, "CUTTHROAT_CONFIG_DIR": tmp}
+        # As an installed app starts: its modules' bytecode cached (pip compiles Textual's when it
+        # installs it; ours, in an editable install, on the first start). Where the environment
+        # says not to write bytecode, ours would be compiled anew on every start and Textual's
+        # not: the cache goes to a folder of this run's, filled by a first start of each code.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(tmp, "pycache")
+        # (in an empty save folder: a first start without an index must stay the first)
+        warm = {**env, "CUTTHROAT_SAVE_DIR": os.path.join(tmp, "warm-up")}
+        for code in codes:
+            subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, env=warm)
         for _ in range(runs):
             for i, code in enumerate(codes):
                 t = time.perf_counter()
@@ -301,15 +327,21 @@ def main() -> None:
                       "ratio": round(statistics.median(ratios), 2) if ratios else None,
                       "best_ratio": round(best, 2) if best else None,
                       "ratios_range": [round(min(ratios), 2), round(max(ratios), 2)] if ratios else None}))
-    # The yardstick just before and just after, so the ratio compares like with like.
-    before = reference_games_per_second(args.reference, chunk)
-    sim = simulate(args.games, "random")
-    after = reference_games_per_second(args.reference, chunk)
-    yardstick = (before + after) / 2 if before and after else None
-    print(json.dumps({"figure": "simulate_random", "games_per_second": sim["games_per_second"],
-                      "mean_actions": sim["mean_actions"],
-                      "yardstick": round(yardstick, 1) if yardstick else None,
-                      "ratio": round(sim["games_per_second"] / yardstick, 2) if yardstick else None}))
+    # `simulate` the same way: short runs in this process, each between two of the yardstick's, so
+    # each ratio compares like with like; the median counts (and one whole run, as a player runs it).
+    runs = []
+    for i in range(args.repeat * 3):
+        before = reference_games_per_second(args.reference, chunk)
+        sim = simulate_in_process(chunk, i * chunk)["games_per_second"]
+        after = reference_games_per_second(args.reference, chunk)
+        runs.append((sim, (before + after) / 2 if before and after else None))
+    ratios = [s / y for s, y in runs if y]
+    whole = simulate(args.games, "random")
+    print(json.dumps({"figure": "simulate_random", "games_per_second": round(statistics.median(r[0] for r in runs), 1),
+                      "yardstick": round(statistics.median(r[1] for r in runs), 1) if ratios else None,
+                      "ratio": round(statistics.median(ratios), 2) if ratios else None,
+                      "ratios_range": [round(min(ratios), 2), round(max(ratios), 2)] if ratios else None,
+                      "whole_run_games_per_second": whole["games_per_second"], "mean_actions": whole["mean_actions"]}))
     print(json.dumps({"figure": "hard_decision_time", **hard_decisions(args.hard_games)}))
     games = max(1, args.games // 3)
     for game, tag in (("kill-your-friends", "kyf"), ("exploding-kittens", "ek"), ("stab-your-friends", "syf")):

@@ -148,6 +148,21 @@ def test_rng_shuffle_is_permutation_and_deterministic():
     assert tuple(base) not in results
 
 
+def test_rng_shuffle_draws_as_below_does():
+    """The shuffle's one-pass path makes the very draws of `_below(range(n, 1, -1))`, and leaves
+    the state where the draw-by-draw loop (its fallback, and how every save was shuffled) does."""
+    for n in (0, 1, 2, 3, 16, 17, 33, 48, 52, 255, 256, 300):
+        for seed in range(5):
+            fast, slow, below = Rng(seed), Rng(seed), Rng(seed)
+            a, b, c = list(range(n)), list(range(n)), list(range(n))
+            for _ in range(2):
+                fast.shuffle(a)
+                slow._shuffle_by_draws(b)
+                for i, j in zip(range(n - 1, 0, -1), below._below(list(range(n, 1, -1)))):
+                    c[i], c[j] = c[j], c[i]
+                assert a == b == c and fast.state == slow.state == below.state
+
+
 def test_rng_copy_independent():
     a = Rng(3)
     a.next_u64()

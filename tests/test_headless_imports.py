@@ -118,9 +118,10 @@ async def pilot(p):
 CutthroatApp().run(headless=True, size=(80, 24), auto_pilot=pilot)
 """
 #: Loaded when first used, never to paint the title: a game's rules, bots, tables, the table host,
-#: the server's ssh, the save codec, test-only libraries.
+#: the server's ssh, the save codec, test-only libraries; the history while there is none yet.
 NOT_AT_START = ("cutthroat.games", "cutthroat.bots", "cutthroat.tui.tables", "cutthroat.host", "cutthroat.session",
-                "cutthroat.serve", "cutthroat.engine.protocol", "cutthroat.engine.codec", "asyncssh", "hypothesis")
+                "cutthroat.serve", "cutthroat.engine.protocol", "cutthroat.engine.codec", "asyncssh", "hypothesis",
+                "cutthroat.history")
 
 
 def test_the_title_with_games_in_progress_loads_no_game(save_dir, monkeypatch):

@@ -129,6 +129,24 @@ def test_cards_conserved_and_invariants_hold(seed, mode, picks, smart):
     _cards_conserved(seed, mode, picks, smart)
 
 
+def _events_tell_the_move(before, action, events, after) -> None:
+    """The first event names the very card and place of the move (they are made once for each
+    card and place and shared: a wrong one would be a neighbour's)."""
+    first = events[0]
+    if action == DRAW:
+        assert (first.kind, first.card, first.deck_left) == ("card_drawn", before.deck[-1], len(after.deck))
+    elif isinstance(action, Place):
+        assert (first.kind, first.card, first.column, first.from_spot) == (
+            "card_placed", before.drawn, action.column, -1)
+        assert after.columns[action.column][-1] is before.drawn
+    elif isinstance(action, PlayReserve):
+        assert (first.kind, first.card, first.column, first.from_spot) == (
+            "card_placed", before.reserve[action.spot], action.column, action.spot)
+    elif isinstance(action, Reserve):
+        assert (first.kind, first.card, first.spot) == ("card_reserved", before.drawn, action.spot)
+        assert after.reserve[action.spot] is before.drawn
+
+
 def _legal_iff_accepted(seed, mode, picks, smart=False):
     def visit(state, legal):
         legal_set = set(legal)
@@ -140,6 +158,9 @@ def _legal_iff_accepted(seed, mode, picks, smart=False):
                 events = RULES.apply(trial, action, 0)  # must not raise
                 assert events and all(e.describe() for e in events)
                 check_invariants(trial)
+                _events_tell_the_move(state, action, events, trial)
+                unchecked = state.copy()  # (the checked effect is the unchecked one)
+                assert RULES.apply_unchecked(unchecked, action, 0) == events and unchecked == trial
             else:
                 with pytest.raises(IllegalAction) as info:
                     RULES.apply(trial, action, 0)

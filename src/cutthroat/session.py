@@ -28,9 +28,7 @@ class Session:
                  kept: bool = False, game_id: str = "", played_s: float = 0.0, daily: str | None = None,
                  recorder: Callable[["Session"], int | None] | None = None) -> None:
         self.game = game
-        #: The game's own id, kept in its saves: the history records a game once, however often
-        #: it is resumed or finished again (`cutthroat.history`).
-        self.game_id = game_id or uuid.uuid4().hex
+        self._game_id = game_id  # (made when first asked for: `simulate` never asks)
         self.daily = daily  # the daily deal's date, if this is one
         self._played_before = played_s
         self._opened = time.monotonic()
@@ -73,6 +71,18 @@ class Session:
         self._undo: list[tuple[Any, list[dict[str, Any]]]] = []  # before each undoable action
         self._settled: tuple[int, Any] | None = None  # (moves kept, the state they lead to): `settled`
         self.autosave_error: str | None = None
+
+    @property
+    def game_id(self) -> str:
+        """The game's own id, kept in its saves: the history records a game once, however often
+        it is resumed or finished again (`cutthroat.history`). A new game's is a random one."""
+        if not self._game_id:
+            self._game_id = uuid.uuid4().hex
+        return self._game_id
+
+    @game_id.setter
+    def game_id(self, value: str) -> None:
+        self._game_id = value
 
     # -- construction ----------------------------------------------------------------------
     @classmethod

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from operator import mod
 
 _MASK = (1 << 64) - 1
 _WORDS = struct.Struct("<16I")
@@ -57,8 +58,30 @@ class Rng:
         return self._below([n])[0]
 
     def shuffle(self, items: list) -> None:
-        """Fisher–Yates with one draw per position: the same draws as `_below(range(n, 1, -1))`,
-        in one loop (a deal shuffles 48 cards every round, so this is on the hot path)."""
+        """Fisher–Yates with one draw per position: the same draws as `_below(range(n, 1, -1))`.
+        A deal shuffles 48 cards every round, so this is on the hot path: the blocks the draws
+        need are hashed at once and every draw checked against its limit in one pass; only where
+        one might be rejected (its word among the few highest: about once in ten million deals) does
+        the draw-by-draw loop run instead."""
+        plan = _SHUFFLE_PLANS.get(len(items)) or _shuffle_plan(len(items))
+        if plan is None:
+            return self._shuffle_by_draws(items)
+        blocks, unpack, bounds, lowest_limit, positions = plan
+        start = self.state
+        if blocks == 1:
+            words = unpack(hashlib.blake2b(start.to_bytes(8, "little"), digest_size=64).digest())
+        else:
+            words = unpack(b"".join(
+                hashlib.blake2b(((start + b) & _MASK).to_bytes(8, "little"), digest_size=64).digest()
+                for b in range(blocks)))
+        if max(words) >= lowest_limit:  # (every word under every draw's limit: none rejected)
+            return self._shuffle_by_draws(items)
+        self.state = (start + blocks) & _MASK
+        for i, j in zip(positions, map(mod, words, bounds)):
+            items[i], items[j] = items[j], items[i]
+
+    def _shuffle_by_draws(self, items: list) -> None:
+        """`shuffle`, one draw at a time (a rejected draw takes the next word)."""
         words: tuple[int, ...] = ()
         k = 16
         block = self._block
@@ -86,6 +109,22 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#x})"
+
+
+#: List length → how `shuffle` draws for it: (blocks hashed, their unpacker, each draw's bound,
+#: the lowest of the draws' limits, each draw's position), made on first use for lengths 2 … 255.
+_SHUFFLE_PLANS: dict[int, tuple] = {}
+
+
+def _shuffle_plan(n: int) -> tuple | None:
+    if not 2 <= n < _SMALL:
+        return None
+    positions = tuple(range(n - 1, 0, -1))
+    bounds = tuple(i + 1 for i in positions)
+    blocks = -(-len(positions) // 16)
+    plan = _SHUFFLE_PLANS[n] = (blocks, struct.Struct(f"<{16 * blocks}I").unpack, bounds,
+                                min(_LIMITS[b] for b in bounds), positions)
+    return plan
 
 
 def _scramble(seed: int) -> int:

@@ -93,7 +93,7 @@ class TableHost:
         self._notices: list[tuple[str, str]] = []  # (title, text) for the next update
         #: The events of a play still waiting for its choices: told to everyone once it is final,
         #: to nobody if it is taken back (`session.open_play`).
-        self._held: list[Event] = session.open_events()
+        self._held: list[Event] = session.open_events() if self._open_plays else []
         self._autosave_error: str | None = None
         self._note_autosave()  # a save dir that can't be written is said at once, not at the first move
         self._opening_notices, self._notices = self._notices, []  # told to each new listener once
@@ -653,24 +653,29 @@ class TableHost:
         same order, as the general path (`_bot_answer`, `_move`, `_changed`), which takes over
         at the first move anything else needs."""
         session, rules = self.session, self.rules
-        answers: dict[int, tuple[Any, bool]] = {}  # seat → (its bot, does it need a view?)
+        # (Bound once: the loop runs for every move of a bots-only game.)
+        legal_actions, to_act, view, apply = rules.legal_actions, rules.to_act, rules.view, session.apply
+        reaction_default = rules.reaction_default if self._reactions else None
+        choosers: dict[int, tuple[Any, bool]] = {}  # seat → (its bot's choose, does it need a view?)
         open_plays = self._open_plays
         # Only a command changes these (none runs in this loop): where the table has no pause, no
         # answer made alone, no table's step and no reaction clock, the plan is the first bot to
         # act, asked at once — worked out here; else (and at the end) `_plan` says.
         bot_seats, max_moves, log = self._bot_seats, self.max_moves, session.log
+        if max_moves is None:
+            max_moves = float("inf")
         plain = not (self._answers_alone or self._paces or self._holds) and self.bot_delay <= 0 and \
             self._deadline is None and self.started
         while True:
-            known = answers.get(seat)
+            known = choosers.get(seat)
             if known is None:
                 bot = self._bot(seat)
-                known = answers[seat] = (bot, getattr(bot, "needs_view", True))
-            bot, needs_view = known
+                known = choosers[seat] = (bot.choose, getattr(bot, "needs_view", True))
+            choose, needs_view = known
             state = session.state
-            legal = rules.legal_actions(state, seat)
+            legal = legal_actions(state, seat)
             try:
-                action = bot.choose(rules.view(state, seat) if needs_view else None, legal)
+                action = choose(view(state, seat) if needs_view else None, legal)
             except Exception as exc:  # noqa: BLE001 - survived in _bot_answer
                 self._bot_answer(seat, version, None, exc, legal)
                 return
@@ -679,9 +684,9 @@ class TableHost:
                 return
             # `_bot_answer` (nothing ran since the plan asked: the answer is not stale) and `_move`
             self._asked = None
-            default = rules.reaction_default(state, seat) if self._reactions else None
+            default = reaction_default(state, seat) if reaction_default is not None else None
             try:
-                events = session.apply(action, seat)
+                events = apply(action, seat)
             except IllegalAction as exc:
                 self._bot_failed(seat, IllegalAction(exc.reason), legal)
                 return
@@ -692,9 +697,9 @@ class TableHost:
             if session.autosave_error != self._autosave_error:
                 self._note_autosave()
             following = None
-            if plain and not self.closed and not self._queue and (max_moves is None or len(log) < max_moves):
+            if plain and len(log) < max_moves and not self._queue and not self.closed:
                 version = session.version
-                for seat in rules.to_act(session.state):
+                for seat in to_act(state):  # (the same state: a move changes it in place)
                     if seat in bot_seats:
                         following = self._asked = (seat, version)
                         break

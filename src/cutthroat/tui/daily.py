@@ -102,13 +102,13 @@ def read_games(app, history: "History", game_id: str) -> "list[FinishedGame]":
 def daily_status(app, game_id: str):
     """Today's deal of `game_id` in the player's history (`history.daily.DailyStatus`), its
     counted game with its document (the share line reads it); None without a history."""
+    history = open_history(app)
+    if history is None:
+        return None  # (before the imports: the title's first paint, with no history yet, needs none)
     from dataclasses import replace
 
     from cutthroat.history.daily import daily_status as status_of
 
-    history = open_history(app)
-    if history is None:
-        return None
     status = status_of(history, game_id, today())
     played = status.played
     if played is not None and not played.document:  # (the list leaves documents out)

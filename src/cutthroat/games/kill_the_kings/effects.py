@@ -2,7 +2,12 @@
 
 `MOVES[type(action)]` is (legal, effect). The rules check with `legal` and apply with
 `effect`; a refusal's sentence comes from `text.refusal`, worked out only when there is one.
-The legality tests assume the play phase (NextRound checks its own).
+The legality tests assume the play phase (NextRound checks its own). `CHECKED[type(action)]` is
+the two in one call, for `apply` (the hot path): the effect, or None (and nothing changed) where
+the move is not legal.
+
+Events are values (frozen), so the frequent ones — a card drawn, placed, reserved — are made
+once for each card and place and shared, not made anew on every move.
 """
 
 from __future__ import annotations
@@ -94,10 +99,37 @@ def _legal_next_round(state: KtkState, action) -> bool:
 
 
 # --- effects ------------------------------------------------------------------------------------
+# --- the frequent events, made once each (index: see each maker) --------------------------------
+_DREW: list[CardDrawn | None] = [None] * (len(FIT_TABLE) * len(DECK_CARDS))
+_PLACED: list[CardPlaced | None] = [None] * (len(FIT_TABLE) * COLUMNS * (RESERVE_SPOTS + 1))
+_RESERVED: list[CardReserved | None] = [None] * (len(FIT_TABLE) * RESERVE_SPOTS)
+
+
+def _drew(card: Card, left: int) -> CardDrawn:
+    event = _DREW[card.index * len(DECK_CARDS) + left] = CardDrawn(card, left)
+    return event
+
+
+def _placed(card: Card, c: int, from_spot: int) -> CardPlaced:
+    event = _PLACED[(card.index * COLUMNS + c) * (RESERVE_SPOTS + 1) + from_spot + 1] = CardPlaced(card, c, from_spot)
+    return event
+
+
+def _reserved(card: Card, spot: int) -> CardReserved:
+    event = _RESERVED[card.index * RESERVE_SPOTS + spot] = CardReserved(card, spot)
+    return event
+
+
+_DECK_SIZE = len(DECK_CARDS)
+_PLACES = COLUMNS * (RESERVE_SPOTS + 1)
+
+
 def _draw(state: KtkState, action) -> list[Event]:
-    card = state.deck.pop()
+    deck = state.deck
+    card = deck.pop()
     state.drawn = card
-    events: list[Event] = [CardDrawn(card, len(state.deck))]
+    left = len(deck)
+    events: list[Event] = [_DREW[card.index * _DECK_SIZE + left] or _drew(card, left)]
     if None not in state.reserve:
         fit = FIT_TABLE[card.index]
         t0, t1, t2, t3 = tails(state.columns)
@@ -116,8 +148,9 @@ def _place(state: KtkState, action) -> list[Event]:
 def _reserve(state: KtkState, action) -> list[Event]:
     card = state.drawn
     state.drawn = None
-    state.reserve[action.spot] = card
-    events: list[Event] = [CardReserved(card, action.spot)]
+    spot = action.spot
+    state.reserve[spot] = card
+    events: list[Event] = [_RESERVED[card.index * RESERVE_SPOTS + spot] or _reserved(card, spot)]
     if not state.deck:
         _check_stuck(state, events)
     return events
@@ -144,7 +177,8 @@ def _next_round(state: KtkState, action) -> list[Event]:
 def _put(state: KtkState, card: Card, c: int, from_spot: int) -> list[Event]:
     column = state.columns[c]
     column.append(card)
-    events: list[Event] = [CardPlaced(card, c, from_spot)]
+    events: list[Event] = [_PLACED[card.index * _PLACES + c * (RESERVE_SPOTS + 1) + from_spot + 1]
+                           or _placed(card, c, from_spot)]
     if len(column) == CARDS_TO_KILL:
         killed = state.kings_killed
         events.append(KingKilled(KINGS[c], c, killed))
@@ -184,6 +218,37 @@ def _end_round(state: KtkState, reason: str, events: list[Event]) -> None:
         state.phase = ROUND_OVER
 
 
+# --- legality and effect in one call (`apply`) ----------------------------------------------------
+def _checked_draw(state: KtkState, action) -> list[Event] | None:
+    if state.drawn is not None or not state.deck:
+        return None
+    return _draw(state, action)
+
+
+def _checked_place(state: KtkState, action) -> list[Event] | None:
+    c, card = action.column, state.drawn
+    if card is None or type(c) is not int or not 0 <= c < COLUMNS or not FIT_TABLE[card.index][_tail(state, c)]:
+        return None
+    state.drawn = None
+    return _put(state, card, c, -1)
+
+
+def _checked_reserve(state: KtkState, action) -> list[Event] | None:
+    return _reserve(state, action) if _legal_reserve(state, action) else None
+
+
+def _checked_play_reserve(state: KtkState, action) -> list[Event] | None:
+    return _play_reserve(state, action) if _legal_play_reserve(state, action) else None
+
+
+def _checked_end_round(state: KtkState, action) -> list[Event] | None:
+    return _end_round_by_choice(state, action) if _legal_end_round(state, action) else None
+
+
+def _checked_next_round(state: KtkState, action) -> list[Event] | None:
+    return _next_round(state, action) if state.phase == ROUND_OVER else None
+
+
 #: NextRound's entry: the one move outside the play phase.
 NEXT = (_legal_next_round, _next_round)
 #: Action type → (legality test, effect).
@@ -195,3 +260,15 @@ MOVES = {
     EndRound: (_legal_end_round, _end_round_by_choice),
     NextRound: NEXT,
 }
+#: Action type → legality and effect in one: the events, or None (nothing changed) if not legal.
+#: The same tests as MOVES's (test_ktk_rules checks they agree); all but NextRound's assume the
+#: play phase.
+CHECKED = {
+    Draw: _checked_draw,
+    Place: _checked_place,
+    Reserve: _checked_reserve,
+    PlayReserve: _checked_play_reserve,
+    EndRound: _checked_end_round,
+    NextRound: _checked_next_round,
+}
+CHECKED_NEXT = _checked_next_round

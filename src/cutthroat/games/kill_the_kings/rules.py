@@ -27,19 +27,25 @@ from cutthroat.games.kill_the_kings.actions import (
     PLAY_RESERVE,
     RESERVE,
 )
-from cutthroat.games.kill_the_kings.cards import KINGS, RESERVE_SPOTS, ROUNDS, TARGETS
-from cutthroat.games.kill_the_kings.effects import MOVES, NEXT, deal
+from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, KINGS, ROUNDS, TARGETS
+from cutthroat.games.kill_the_kings.effects import CHECKED, CHECKED_NEXT, MOVES, NEXT, deal
 from cutthroat.games.kill_the_kings.events import EVENT_TYPES
-from cutthroat.games.kill_the_kings.state import FIT_TABLE, GAME_OVER, PLAY, ROUND_OVER, KtkState, KtkView, tails
+from cutthroat.games.kill_the_kings.state import (
+    FIT_TABLE,
+    GAME_OVER,
+    KILLED,
+    KING_INDEX,
+    PLAY,
+    ROUND_OVER,
+    KtkState,
+    KtkView,
+)
 
 # The game's names in one place for the rest of the app and the tests (rules.Place, rules.CardDrawn …).
 from cutthroat.games.kill_the_kings.actions import *  # noqa: E402,F401,F403
 from cutthroat.games.kill_the_kings.events import *  # noqa: E402,F401,F403
 from cutthroat.games.kill_the_kings.state import fits  # noqa: E402,F401
 from cutthroat.games.kill_the_kings.text import why_not_fits  # noqa: E402,F401
-
-_SPOT_RANGE = range(RESERVE_SPOTS)
-
 
 def _by_mask(actions: tuple) -> tuple[tuple, ...]:
     """For each bit mask over four columns (or spots), the actions whose bit is set, in order:
@@ -51,7 +57,8 @@ _PLACES = _by_mask(PLACE)
 _RESERVES = _by_mask(RESERVE)
 #: With a card drawn: [columns it fits (4 bits) | empty spots (4 bits) << 4] → the places, then the spots.
 _DRAWN = tuple(_PLACES[mask & 15] + _RESERVES[mask >> 4] for mask in range(256))
-_PLAY_RESERVES = tuple(_by_mask(row) for row in PLAY_RESERVE)
+_PR0, _PR1, _PR2, _PR3 = (_by_mask(row) for row in PLAY_RESERVE)
+_K0, _K1, _K2, _K3 = KING_INDEX
 
 
 class KillTheKingsRules(Rules):
@@ -90,20 +97,31 @@ class KillTheKingsRules(Rules):
         phase = state.phase
         if phase != PLAY or player != 0:
             return [NEXT_ROUND] if phase == ROUND_OVER and player == 0 else []
-        t0, t1, t2, t3 = tails(state.columns)
+        # (`state.tails`, written out: this runs before every move)
+        a, b, c, d = state.columns
+        t0 = (a[-1].index if len(a) < CARDS_TO_KILL else KILLED) if a else _K0
+        t1 = (b[-1].index if len(b) < CARDS_TO_KILL else KILLED) if b else _K1
+        t2 = (c[-1].index if len(c) < CARDS_TO_KILL else KILLED) if c else _K2
+        t3 = (d[-1].index if len(d) < CARDS_TO_KILL else KILLED) if d else _K3
         drawn = state.drawn
-        reserve = state.reserve
+        r0, r1, r2, r3 = state.reserve
         if drawn is not None:
             fit = FIT_TABLE[drawn.index]
-            r0, r1, r2, r3 = reserve
             return list(_DRAWN[fit[t0] | fit[t1] << 1 | fit[t2] << 2 | fit[t3] << 3 | (r0 is None) << 4
                                | (r1 is None) << 5 | (r2 is None) << 6 | (r3 is None) << 7])
         out = []
-        for s in _SPOT_RANGE:
-            card = reserve[s]
-            if card is not None:
-                fit = FIT_TABLE[card.index]
-                out += _PLAY_RESERVES[s][fit[t0] | fit[t1] << 1 | fit[t2] << 2 | fit[t3] << 3]
+        if r0 is not None:
+            fit = FIT_TABLE[r0.index]
+            out += _PR0[fit[t0] | fit[t1] << 1 | fit[t2] << 2 | fit[t3] << 3]
+        if r1 is not None:
+            fit = FIT_TABLE[r1.index]
+            out += _PR1[fit[t0] | fit[t1] << 1 | fit[t2] << 2 | fit[t3] << 3]
+        if r2 is not None:
+            fit = FIT_TABLE[r2.index]
+            out += _PR2[fit[t0] | fit[t1] << 1 | fit[t2] << 2 | fit[t3] << 3]
+        if r3 is not None:
+            fit = FIT_TABLE[r3.index]
+            out += _PR3[fit[t0] | fit[t1] << 1 | fit[t2] << 2 | fit[t3] << 3]
         out.append(DRAW if state.deck else END_ROUND)
         return out
 
@@ -116,11 +134,13 @@ class KillTheKingsRules(Rules):
             raise IllegalAction(text.refusal(state, action))
 
     def apply(self, state: KtkState, action: Action, player: int | None = 0) -> list[Event]:
-        move = MOVES.get(type(action))  # check() written out: this is the hot path
-        if move is None or player not in (None, 0) or (
-                state.phase != PLAY and move is not NEXT) or not move[0](state, action):
-            self.check(state, action, player)
-        return move[1](state, action)
+        move = CHECKED.get(type(action))  # check() written out, with the effect: the hot path
+        if move is None or player not in (None, 0) or (state.phase != PLAY and move is not CHECKED_NEXT):
+            self.check(state, action, player)  # (raises)
+        events = move(state, action)
+        if events is None:  # not legal: nothing changed
+            self.check(state, action, player)  # (raises)
+        return events
 
     def apply_unchecked(self, state: KtkState, action: Action, player: int | None = 0) -> list[Event]:
         return MOVES[type(action)][1](state, action)
