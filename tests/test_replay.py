@@ -192,3 +192,23 @@ def test_a_move_that_told_nothing_is_named_only_where_it_is_no_secret():
         assert replay.describe_step(n, mover).startswith(f"{replay.names[mover]} chose: ")
         if mover != 0:
             assert replay.describe_step(n, 0) == f"{replay.names[mover]} moved"
+
+
+@pytest.mark.parametrize("game,players", [("exploding-kittens", 4), ("psycho-killer", 4)])
+def test_a_play_not_final_yet_is_not_named_to_those_its_table_hid_it_from(game, players):
+    """While a play waits for its player's choices, the others' tables show the position before
+    it: the move bar says only who moved, and who is to act is as they saw it."""
+    pending = 0
+    for seed in range(6):
+        session, seen = played(game, players, seed)
+        replay = replay_of(session)
+        for n in range(1, replay.count + 1):
+            if replay.settled(n, None) == n:
+                continue
+            pending += 1
+            mover = replay.steps[n - 1].seat
+            assert replay.describe_step(n, None) == f"{NAMES[mover]} moved"
+            assert replay.describe_step(n, mover) != f"{NAMES[mover]} moved"  # (its own player knows)
+            before = replay.settled(n, None)
+            assert replay.update(n, None).to_act == replay.update(before, None).to_act
+    assert pending, "no play waited for its choices in these games"

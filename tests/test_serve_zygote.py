@@ -172,6 +172,30 @@ async def test_a_zygote_child_is_set_up_as_a_plain_start_up_and_hangs_up_and_is_
 
 
 @async_test
+async def test_a_child_that_cannot_be_set_up_tells_the_player_one_line_and_the_operator_why(tmp_path):
+    """A forked child whose set-up fails (here: its folder is gone) writes its traceback to the
+    server's app error log, never to the player's terminal, which gets one line."""
+    from cutthroat.tui.errors import SORRY
+
+    log = tmp_path / "app-errors.log"
+    zygote = Zygote(zygote_environment(), entry="zygote_probe:report")
+    try:
+        await zygote.start()
+        assert await zygote.wait_ready()
+        terminal = AppTerminal(tmp_path / "players" / "gone", "xterm", 80, 24,
+                               extra_env={"CUTTHROAT_ERROR_LOG": str(log)}, zygote=zygote)
+        await terminal.start()
+        seen = b""
+        while chunk := await asyncio.wait_for(terminal.read(), 30):
+            seen += chunk
+        assert await asyncio.wait_for(terminal.process.wait(), 30) == 127
+        assert SORRY.encode() in seen and b"Traceback" not in seen and b"/" not in seen
+        assert "Traceback" in log.read_text() and "FileNotFoundError" in log.read_text()
+    finally:
+        await zygote.close()
+
+
+@async_test
 async def test_a_child_outlives_its_zygote_and_its_status_still_reaches_the_server(tmp_path, monkeypatch):
     """The zygote is killed under a running child: the child goes on (its game with it), and
     when it is hung up its status is known (the server is its subreaper now)."""

@@ -288,7 +288,7 @@ class Replay:
         read-only."""
         view = self.view(n, seat)
         events = self.told(n, seat) if told else ()
-        rules, state = self.rules, self._state(n)  # (who is to act: as the host tells every seat)
+        rules, state = self.rules, self._state(self.settled(n, seat))  # (who is to act: as the seat saw it)
         to_act = tuple(rules.to_act(state))
         result = rules.result(state)
         return SeatUpdate(seat=seat, version=n, view=view, events=events, to_act=to_act,
@@ -346,11 +346,14 @@ class Replay:
         """Move `n` (1-based) in words, as `seat` (None: anyone) may read it: its public events."""
         if not 1 <= n <= self.count:
             return "The deal" if n == 0 else ""
+        step = self.steps[n - 1]
+        if self.settled(n, seat) != n:  # (part of a play not final yet: the seat is told it once it is)
+            return f"{self.names[step.seat]} moved"
         lines = [agree(e.describe(self.names)) for e in self.events_between(n - 1, n, seat)
                  if e.kind != "turn_started"]
         if lines:
             return "; ".join(lines)
-        step = self.steps[n - 1]  # (a move that told nothing: a pass, a choice)
+        # (a move that told nothing: a pass, a choice)
         if seat == step.seat or self.over:  # (its own move, or a game over: no secret left to keep)
             view = self.rules.view(self._state(n - 1), step.seat)
             words = self.rules.describe_action(view, step.action, self.names)

@@ -577,6 +577,24 @@ def _become_the_app(sock: socket.socket, wake: tuple[int, int], request: dict, s
     sys.argv = ["cutthroat"]
 
 
+def _failed_to_start(request: dict, error: BaseException) -> None:
+    """In a forked child whose set-up failed: the traceback to the server's app error log (never
+    to the player's terminal: it would show them the server's paths and source), one line to the
+    player, and an end at once (not through the zygote's own exit handlers)."""
+    from pathlib import Path
+
+    from cutthroat.tui.errors import SORRY, log_error
+
+    where = (request.get("env") or {}).get("CUTTHROAT_ERROR_LOG")
+    if where:
+        log_error(Path(where), error, who="(its app did not start)")
+    try:
+        os.write(2, f"\r\n{SORRY}\r\n".encode())
+    except OSError:
+        pass  # (no terminal yet: the player's connection just ends)
+    os._exit(127)
+
+
 def _send(sock: socket.socket, message: dict, fds: list[int] = ()) -> None:
     """A message to the server; if it is gone (stopped, or stopping), the zygote's work is over."""
     try:
@@ -588,6 +606,7 @@ def _send(sock: socket.socket, message: dict, fds: list[int] = ()) -> None:
 def main(argv: list[str] | None = None) -> int:
     import gc
     import select
+    import threading
 
     argv = sys.argv[1:] if argv is None else argv
     fd, server = int(argv[0]), int(argv[1])
@@ -605,6 +624,9 @@ def main(argv: list[str] | None = None) -> int:
     warm()
     share_css_parses()
     rehearse()
+    gc.collect()  # (the rehearsal's own app, garbage now: not frozen into every child)
+    if threading.active_count() != 1:
+        return 0  # (a thread outlived the rehearsal: forking now could copy a held lock into every app)
     gc.freeze()
     reader, writer = os.pipe()
     os.set_blocking(reader, False)
@@ -661,11 +683,8 @@ def main(argv: list[str] | None = None) -> int:
         if pid == 0:
             try:
                 _become_the_app(sock, (reader, writer), request, slave, token)
-            except BaseException:  # (set-up failed: the player sees why on their terminal)
-                import traceback
-
-                traceback.print_exc()
-                return 127
+            except BaseException as exc:  # noqa: BLE001 - set-up failed: the operator's log has why
+                _failed_to_start(request, exc)
             if entry is not None:
                 import importlib
 

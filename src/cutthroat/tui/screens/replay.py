@@ -129,6 +129,10 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mark":
             return bool(self.marked)
+        if action == "export":  # (at a server the files would stay on its disk, out of the player's reach)
+            from cutthroat import saves
+
+            return not saves.confined()
         if action in ("all_cards", "all_cards_refused"):
             return self.replay.over == (action == "all_cards")
         if action in ("seat", "seat_refused"):
@@ -259,7 +263,7 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         self.show_step(int(text))
 
     def action_seat_refused(self) -> None:
-        self.app.notify(self.replay.refusal(0) or "Only the public view can be seen", severity="warning")
+        self.app.notify(escape(self.replay.refusal(0) or "Only the public view can be seen"), severity="warning")
 
     def action_all_cards_refused(self) -> None:
         self.action_all_cards()
@@ -283,9 +287,11 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
 
     # -- export ---------------------------------------------------------------------------------------
     def action_export(self) -> None:
-        """The screen as SVG and the game as plain text, in the player's data folder."""
+        """The screen as SVG and the game as plain text, in the player's data folder (at home only)."""
         from cutthroat import saves
 
+        if saves.confined():
+            return
         folder = self.app.history_path.parent / "exports"
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
         stem = f"replay-{self.replay.game}-{stamp}-move{self.step}"
@@ -297,8 +303,7 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         except OSError as exc:
             self.app.notify(f"Not exported: {exc.strerror or 'the system refused'}", severity="error")
             return
-        where = "your data folder (exports)" if saves.confined() else str(folder)
-        self.app.notify(escape(f"{stem}.svg (the screen) and .txt (the game) in {where}"), title="Exported",
+        self.app.notify(escape(f"{stem}.svg (the screen) and .txt (the game) in {folder}"), title="Exported",
                         timeout=8)
         self.exported = (svg, str(text_path))
 
