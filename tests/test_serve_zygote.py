@@ -374,3 +374,23 @@ async def test_a_zygote_that_dies_on_its_way_up_is_not_started_again_at_once(tmp
         assert zygote.starts == 3
     finally:
         await zygote.close()
+
+
+def test_an_apps_environment_keeps_nothing_of_the_operators_but_paths_and_time_zone(tmp_path, monkeypatch):
+    """Both doors' apps (and the zygote) start from PATH, the time zone and Python's and the
+    libraries' paths alone: not the operator's credentials, terminal or Textual's debugging
+    variables (TEXTUAL_LOG would have every app log its screens to the operator's file); the
+    player's folder is the app's home."""
+    from cutthroat.serve.terminal import app_environment
+
+    for key, value in {"TEXTUAL_LOG": "/root/textual.log", "AWS_SECRET_ACCESS_KEY": "s3cret", "COLORTERM": "truecolor",
+                       "SSH_AUTH_SOCK": "/agent", "CUTTHROAT_SAVE_DIR": "/srv", "TZ": "Europe/Oslo",
+                       "LC_ALL": "C", "COLUMNS": "300"}.items():
+        monkeypatch.setenv(key, value)
+    home = tmp_path / "players" / "ana"
+    env = app_environment(home, "xterm", "C.UTF-8", {"CUTTHROAT_SERVICE": "/srv/socket"})
+    assert set(env) == {"PATH", "TZ", "HOME", "TERM", "LANG", "CUTTHROAT_CONFIG_DIR", "CUTTHROAT_SAVE_DIR",
+                        "CUTTHROAT_CONFINED", "CUTTHROAT_SERVICE"} | ({"PYTHONPATH"} & set(os.environ)) \
+        | ({"LD_LIBRARY_PATH"} & set(os.environ))
+    assert env["HOME"] == str(home) and env["CUTTHROAT_SAVE_DIR"] == str(home / "saves") and env["TZ"] == "Europe/Oslo"
+    assert not set(zygote_environment()) - {"PATH", "TZ", "PYTHONPATH", "LD_LIBRARY_PATH", "TERM", "LANG"}

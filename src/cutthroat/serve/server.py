@@ -39,7 +39,7 @@ from asyncssh.sftp import MIN_SFTP_VERSION
 from cutthroat.engine.words import counted
 from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
 from cutthroat.serve.service import TableService
-from cutthroat.serve.terminal import AppTerminal
+from cutthroat.serve.terminal import AppTerminal, server_environment
 from cutthroat.serve.zygote import Zygote, supported as zygote_supported
 
 log = logging.getLogger("cutthroat.serve")
@@ -348,6 +348,8 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     token = service.new_token(player, address) if service is not None else None
     link = {"CUTTHROAT_SERVICE": str(service.socket_path)} if token else {}
     link["CUTTHROAT_ERROR_LOG"] = str(state.data / "app-errors.log")  # (the operator's, never a player's)
+    if env.get("COLORTERM") in ("truecolor", "24bit"):  # (the player's terminal's colours, if it said)
+        link["COLORTERM"] = env["COLORTERM"]
     terminal = AppTerminal(home, process.get_terminal_type(), columns, rows, lang=lang, extra_env=link,
                            resize_interval=limits.resize_interval, token=token, zygote=state.zygote)
     gate.session_started()
@@ -479,13 +481,9 @@ async def _until(ready: Callable[[], bool], timeout: float) -> None:
 
 
 def zygote_environment() -> dict[str, str]:
-    """The zygote's environment: what every app's starts from (`AppTerminal.environment`),
+    """The zygote's environment: what every app's starts from (`terminal.server_environment`),
     without anything of one session's (each child takes its own before the app starts)."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("CUTTHROAT_", "SSH_"))}
-    for key in ("LC_ALL", "COLUMNS", "LINES"):
-        env.pop(key, None)
-    env.update(TERM="xterm-256color", LANG="C.UTF-8")
-    return env
+    return {**server_environment(), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
 
 
 async def serve(host: str, port: int, data: Path, authorized_keys: Path | None = None,

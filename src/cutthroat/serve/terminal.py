@@ -55,18 +55,27 @@ def plain_signals() -> None:  # runs in the child, before exec (the web door's a
     os.umask(0o077)
 
 
+#: All an app keeps of the server's own environment: where programs, libraries and Python's
+#: modules are, and the time zone. Nothing else of the operator's reaches a player's app: not their
+#: credentials, their terminal's variables, nor Textual's debugging ones (`TEXTUAL_LOG` would have
+#: every app write its screens to the operator's file).
+KEPT_FROM_SERVER = ("PATH", "TZ", "PYTHONPATH", "LD_LIBRARY_PATH")
+
+
+def server_environment() -> dict[str, str]:
+    """What every app's environment starts from (`KEPT_FROM_SERVER`): the zygote's own."""
+    return {key: os.environ[key] for key in KEPT_FROM_SERVER if key in os.environ}
+
+
 def app_environment(home: Path, term: str | None, lang: str | None, extra_env: dict[str, str]) -> dict[str, str]:
-    """A player's app's environment (both doors): the server's own, less anything of ours or of
-    ssh's (`CUTTHROAT_`, `SSH_`), the locale and size variables, confined to the player's folder
-    (the session's token is not in it: it is handed over through a pipe, `token_pipe`)."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("CUTTHROAT_", "SSH_"))}
+    """A player's app's environment (both doors): the little it keeps of the server's own, the
+    player's terminal and language, and their own folder as its home (the session's token is not
+    in it: it is handed over through a pipe, `token_pipe`)."""
+    env = server_environment()
     # (CUTTHROAT_CONFINED: the app keeps to the player's own folder: `saves.confined()`)
-    env.update(TERM=term or "xterm-256color", LANG=lang or "C.UTF-8",
+    env.update(HOME=str(home), TERM=term or "xterm-256color", LANG=lang or "C.UTF-8",
                CUTTHROAT_CONFIG_DIR=str(home / "config"),
                CUTTHROAT_SAVE_DIR=str(home / "saves"), CUTTHROAT_CONFINED="1", **extra_env)
-    env.pop("LC_ALL", None)
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
     return env
 
 
@@ -154,7 +163,7 @@ class AppTerminal:
         passed = token_pipe(self.token, env)
         try:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "cutthroat", stdin=slave, stdout=slave, stderr=slave,
+                sys.executable, "-P", "-m", "cutthroat", stdin=slave, stdout=slave, stderr=slave,
                 env=env, cwd=str(self.home), preexec_fn=_controlling_terminal, close_fds=True, pass_fds=passed)
         except BaseException:
             os.close(master)

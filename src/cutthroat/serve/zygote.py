@@ -171,7 +171,7 @@ class Zygote:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "cutthroat.serve.zygote", str(theirs.fileno()), str(os.getpid()),
+                sys.executable, "-P", "-m", "cutthroat.serve.zygote", str(theirs.fileno()), str(os.getpid()),
                 *([self.entry] if self.entry else []),
                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=None,
                 env=self.env, pass_fds=(theirs.fileno(),), close_fds=True, start_new_session=True)
