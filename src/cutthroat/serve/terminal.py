@@ -22,7 +22,7 @@ import termios
 import time
 from pathlib import Path
 
-from cutthroat.serve.zygote import Zygote, ZygoteChild, ZygoteUnavailable
+from cutthroat.serve.zygote import Zygote, ZygoteChild, ZygoteUnavailable, default_signals
 
 log = logging.getLogger("cutthroat.serve")
 
@@ -44,14 +44,7 @@ def _controlling_terminal() -> None:  # runs in the child, before exec
 
 def plain_signals() -> None:  # runs in the child, before exec (the web door's apps too)
     """Every signal back to its default and none blocked, and files private to the server's user."""
-    for sig in signal.valid_signals():
-        if sig in (signal.SIGKILL, signal.SIGSTOP):
-            continue
-        try:
-            signal.signal(sig, signal.SIG_DFL)
-        except (OSError, ValueError, RuntimeError):
-            pass  # (a signal the C library keeps for itself)
-    signal.pthread_sigmask(signal.SIG_SETMASK, ())
+    default_signals()
     os.umask(0o077)
 
 

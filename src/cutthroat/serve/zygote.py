@@ -467,17 +467,23 @@ def rehearse(timeout: float = 20.0) -> bool:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _reset_signals() -> None:
-    """Every signal back to its default and none blocked, then Python's own start-up choices
-    (SIGINT raises KeyboardInterrupt, SIGPIPE and SIGXFSZ ignored), as in a fresh `python`."""
+def default_signals() -> None:
+    """Every signal back to its default and none blocked (a server started under `nohup` ignores
+    SIGHUP, and an app that inherited that would outlive its player's connection)."""
     for sig in signal.valid_signals():
         if sig in (signal.SIGKILL, signal.SIGSTOP):
             continue
         try:
             signal.signal(sig, signal.SIG_DFL)
         except (OSError, ValueError, RuntimeError):
-            pass
+            pass  # (a signal the C library keeps for itself)
     signal.pthread_sigmask(signal.SIG_SETMASK, ())
+
+
+def _reset_signals() -> None:
+    """`default_signals`, then Python's own start-up choices (SIGINT raises KeyboardInterrupt,
+    SIGPIPE and SIGXFSZ ignored), as in a fresh `python`: the child runs no `exec`."""
+    default_signals()
     signal.signal(signal.SIGINT, signal.default_int_handler)
     for name in ("SIGPIPE", "SIGXFSZ"):
         if hasattr(signal, name):
