@@ -29,7 +29,7 @@ from cutthroat.bots import make_bot
 from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules, StandIn, TimeUp, Undone
 from cutthroat.host.clock import Clock, SystemClock
 from cutthroat.host.ports import SeatPort
-from cutthroat.host.updates import Hint, SeatInfo, SeatUpdate, TableInfo
+from cutthroat.host.updates import Hint, SeatInfo, SeatUpdate, TableInfo, told_seed
 from cutthroat.host.workers import InlineWorkers, ThreadWorkers, Workers
 from cutthroat.session import Session
 
@@ -50,8 +50,8 @@ class TableHost:
         #: The seed on show from the start only where nobody else's cards hang on it (solo, unless
         #: the caller says): every hidden card follows from it, so it is told at game over.
         show_seed = len(session.seats) == 1 if show_seed is None else show_seed
-        show_seed = show_seed and not session.daily  # a daily deal's seed is everyone's: never told
-        self.info = TableInfo(session.game, dict(session.config), session.seed if show_seed else None,
+        self.info = TableInfo(session.game, dict(session.config),
+                              told_seed(session.seed, daily=bool(session.daily), from_start=show_seed),
                               tuple(SeatInfo(s.name, s.kind, s.level) for s in session.seats))
         self.clock = clock or SystemClock()
         self.workers = workers or ThreadWorkers()
@@ -776,7 +776,7 @@ class TableHost:
                     deadline=deadline, skipping=self._skipping, result=result,
                     stats=tuple(dict(s) for s in session.stats) if result is not None else (),
                     notices=tuple(self._notices), out=tuple(rules.out_seats(state)),
-                    seed=session.seed if result is not None and not session.daily else None)
+                    seed=told_seed(session.seed, daily=bool(session.daily), over=result is not None))
 
     def _update(self, seat: int | None, events: list[Event], common: dict[str, Any]) -> SeatUpdate:
         session, rules = self.session, self.rules

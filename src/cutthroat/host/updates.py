@@ -12,6 +12,13 @@ from cutthroat.engine.protocol import TABLE_EVENT_TYPES, Action, Event, Result
 from cutthroat.engine.registry import get_rules
 
 
+def told_seed(seed: int | None, *, daily: bool, from_start: bool = False, over: bool = False) -> int | None:
+    """The seed where it may be told: every hidden card follows from it, so from the start only
+    where nobody else's cards hang on it (`from_start`: solo, unless the caller says), else once
+    the game is over; a daily deal's never (it is everyone's deal that day)."""
+    return seed if (from_start or over) and not daily else None
+
+
 @dataclass(frozen=True)
 class Hint:
     """The hard bot's move for a seat, and why in a few words ("" where its bot gives none)."""

@@ -32,7 +32,7 @@ from cutthroat import saves
 from cutthroat.engine.protocol import Event, Result, Rules
 from cutthroat.engine.registry import get_rules, game_info
 from cutthroat.engine.words import agree
-from cutthroat.host.updates import SeatInfo, SeatUpdate, TableInfo
+from cutthroat.host.updates import SeatInfo, SeatUpdate, TableInfo, told_seed
 
 #: A copy of the state is kept every this many moves.
 CHECKPOINT = 32
@@ -99,10 +99,9 @@ class Replay:
         self._last = state  # the final position (also the cache's start)
         self._cache: tuple[int, Any] = (len(self.steps), state)
         self.result: Result | None = rules.result(state)
-        # The seed, where the table told it from the start (solo) or the game is over: every hidden
-        # card follows from it. A daily deal's, never.
-        told = (self.over or len(data.seats) == 1) and not data.daily
-        self.table = TableInfo(data.game, dict(data.config), data.seed if told else None,
+        self.table = TableInfo(data.game, dict(data.config),
+                               told_seed(data.seed, daily=bool(data.daily), from_start=len(data.seats) == 1,
+                                         over=self.over),
                                tuple(SeatInfo(s.name, s.kind, s.level) for s in data.seats))
 
     # -- making one -------------------------------------------------------------------------------
@@ -294,7 +293,7 @@ class Replay:
         return SeatUpdate(seat=seat, version=n, view=view, events=events, to_act=to_act,
                           reacting=tuple(s for s in to_act if rules.reaction_default(state, s) is not None),
                           result=result, out=tuple(rules.out_seats(state)),
-                          seed=self.data.seed if result is not None and not self.data.daily else None)
+                          seed=told_seed(self.data.seed, daily=bool(self.data.daily), over=result is not None))
 
     def told(self, n: int, seat: int | None) -> tuple[Event, ...]:
         """The events `seat` was told as step `n` happened: that move's, or with an open play
@@ -370,8 +369,9 @@ class Replay:
         for q, seat in enumerate(self.data.seats):
             who = "human" if not seat.is_bot else f"{seat.level} bot"
             lines.append(f"  {q + 1}. {seat.name} ({who})")
-        if self.over and self.data.seed is not None and not self.data.daily:
-            lines.append(f"Seed: {self.data.seed}")
+        seed = told_seed(self.data.seed, daily=bool(self.data.daily), over=self.over)
+        if seed is not None:
+            lines.append(f"Seed: {seed}")
         lines += ["", "Log (public):"]
         lines += [f"  {line}" for line in self.log_lines(n, None)]
         lines += ["", "Result: " + (self.result.summary if self.result is not None else "not over yet")]
