@@ -416,12 +416,18 @@ def _decode_state(rules, doc, what: str):
         raise SaveError(f"bad {what}: {exc}") from None
 
 
+def first_position(rules, config, seed, players, base=None):
+    """The position a game's log starts from: a copy of `base`, or a new game dealt from `seed`
+    (a replay, a review and a load all start here)."""
+    return rules.copy(base) if base is not None else rules.new_game(config, seed, players)
+
+
 def replay(rules, config, seed, players, log, stats=None, base=None):
     """The state the log leads to from a new game (or from `base`); `stats` (if given) counts the
     figures on the way."""
     from cutthroat.engine.protocol import IllegalAction
 
-    state = rules.copy(base) if base is not None else rules.new_game(config, seed, players)
+    state = first_position(rules, config, seed, players, base)
     for i, (player, action) in enumerate(log):
         if player not in rules.to_act(state) and action.kind not in rules.anytime_kinds:
             raise SaveError(f"move {i + 1} of the log: it is not seat {player + 1}'s move")

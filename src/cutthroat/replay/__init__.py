@@ -171,10 +171,8 @@ class Replay:
             raise ReplayError(f"{label}: {str(exc).removeprefix('this game: ')}") from None
 
     def _start(self) -> Any:
-        data, rules = self.data, self.rules
-        if data.base is not None:
-            return rules.copy(data.base)
-        return rules.new_game(data.config, data.seed, len(data.seats))  # (as `saves.replay` starts)
+        data = self.data
+        return saves.first_position(self.rules, data.config, data.seed, len(data.seats), data.base)
 
     # -- steps ------------------------------------------------------------------------------------
     @property

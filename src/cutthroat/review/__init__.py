@@ -46,8 +46,9 @@ def _game(document: dict[str, Any]):
 def decision_points(rules, data, seat: int):
     """Each decision `seat` made, as (step, state before it, its legal moves, the move played);
     and whether the game is over."""
-    state = rules.copy(data.base) if data.base is not None else rules.new_game(data.config, data.seed,
-                                                                              len(data.seats))
+    from cutthroat.saves import first_position
+
+    state = first_position(rules, data.config, data.seed, len(data.seats), data.base)
     out = []
     for step, (player, action) in enumerate(data.log):
         if player == seat and player in rules.to_act(state) and action.kind not in rules.anytime_kinds:
