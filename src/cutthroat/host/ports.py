@@ -20,6 +20,33 @@ if TYPE_CHECKING:
 Listener = Callable[[SeatUpdate], None]
 
 
+class NothingHeld:
+    """The shared screen's calls on a table nobody holds: a server table (no one player's menu
+    stops it, and it has no hot-seat claims: others play on) or a replay (nothing runs). Each
+    does nothing."""
+
+    def start(self) -> None:
+        pass
+
+    def hold(self, key: str) -> None:
+        pass
+
+    def release(self, key: str) -> None:
+        pass
+
+    def pause_on(self, kinds: set[str], key: str) -> None:
+        pass
+
+    def claim(self, version: int) -> None:
+        pass
+
+    def unclaim(self) -> None:
+        pass
+
+    def all_pass(self, version: int) -> None:
+        pass
+
+
 class SeatPort:
     def __init__(self, host: "TableHost", seat: int | None) -> None:
         self._host = host

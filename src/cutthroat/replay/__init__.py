@@ -32,6 +32,7 @@ from cutthroat import saves
 from cutthroat.engine.protocol import Event, Result, Rules
 from cutthroat.engine.registry import get_rules, game_info
 from cutthroat.engine.words import agree
+from cutthroat.host.ports import NothingHeld
 from cutthroat.host.updates import SeatInfo, SeatUpdate, TableInfo, told_seed
 
 #: A copy of the state is kept every this many moves.
@@ -385,7 +386,7 @@ def _label(card: Any) -> str:
 READ_ONLY = "A replay can't be played: ←→ step through it"
 
 
-class ReplayPort:
+class ReplayPort(NothingHeld):
     """A seat's port onto a replay, for the real table screen: it tells the table as it was at
     the replay's current step, as `seat` saw it, and refuses every move. (The table screen listens
     through a lens over ports; this one never changes on its own: the replay screen steps it.)"""
@@ -419,27 +420,5 @@ class ReplayPort:
     def hint(self):
         return None
 
-    # The table's own controls: nothing runs at a replay, so nothing to start, hold or skip.
-    def start(self) -> None:
-        pass
-
-    def hold(self, key: str) -> None:
-        pass
-
-    def release(self, key: str) -> None:
-        pass
-
-    def pause_on(self, kinds, key: str) -> None:
-        pass
-
-    def skip_ahead(self) -> None:
-        pass
-
-    def claim(self, version: int) -> None:
-        pass
-
-    def unclaim(self) -> None:
-        pass
-
-    def all_pass(self, version: int) -> None:
+    def skip_ahead(self) -> None:  # (nothing runs at a replay: nothing to skip)
         pass

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from cutthroat.engine.codec import decoder, encode
 from cutthroat.engine.protocol import TABLE_EVENT_TYPES, Action, Event
 from cutthroat.engine.registry import get_rules
+from cutthroat.host.ports import NothingHeld
 from cutthroat.host.updates import Hint, SeatUpdate, TableInfo
 
 Listener = Callable[[SeatUpdate], None]
@@ -118,7 +119,7 @@ class ServiceClient:
             pass
 
 
-class RemotePort:
+class RemotePort(NothingHeld):
     """A seat's port at a server table (`seat` None: watching). Every call crosses to the
     service; updates come back pushed, decoded to `SeatUpdate`s."""
 
@@ -194,24 +195,3 @@ class RemotePort:
         reply = self._ask("share", ascii=ascii)
         return reply.get("share") if reply else None
 
-    # A server table is not held by one player's menu, and has no hot-seat claims: others play on.
-    def start(self) -> None:
-        pass
-
-    def hold(self, key: str) -> None:
-        pass
-
-    def release(self, key: str) -> None:
-        pass
-
-    def pause_on(self, kinds: set[str], key: str) -> None:
-        pass
-
-    def claim(self, version: int) -> None:
-        pass
-
-    def unclaim(self) -> None:
-        pass
-
-    def all_pass(self, version: int) -> None:
-        pass
