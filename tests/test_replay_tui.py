@@ -165,15 +165,27 @@ async def test_an_in_progress_hot_seat_save_replays_as_the_public_view() -> None
 
 @async_test
 async def test_p_on_a_past_game_opens_its_replay() -> None:
+    """By keys from the title, as a player gets there: Records lists the games without their
+    moves, and `p` reads them."""
+    from dataclasses import replace
+
+    from cutthroat.history.store import History
     from cutthroat.tui.screens.past_game import PastGameScreen
 
     session = session_of("kill-your-friends", 4)
     finished = finished_game(session.save_data(), session.result(), game_id="g1")
     app = CutthroatApp()
+    with History.open(app.history_path, keep=True) as history:
+        history.record(replace(finished, humans=(0,)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.push_screen(PastGameScreen("kill-your-friends", finished))
+        await pilot.press("R")  # Records: Kill The Kings, then Exploding Kittens, then Kill Your Friends
+        await wait_until(pilot, lambda: "Records" in screen_text(app))
+        await pilot.press("right", "right")
+        await wait_until(pilot, lambda: "Games 1 " in screen_text(app))
+        await pilot.press("enter", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, PastGameScreen))
+        assert not app.screen.finished.document  # (as listed)
         await pilot.press("p")
         screen = await opened(pilot)
         assert screen.replay.count == len(session.log) and screen.seen_seat == 0

@@ -67,8 +67,14 @@ class PastGameScreen(SafeDismiss, ModalScreen[bool]):
         from cutthroat.replay import Replay, ReplayError
         from cutthroat.tui.screens.replay import replay_screen
 
+        finished = self.finished
+        if not finished.document and finished.id:  # (the list reads games without their moves)
+            from cutthroat.tui.daily import open_history
+
+            history = open_history(self.app)
+            finished = (history.get(finished.id) if history is not None else None) or finished
         try:
-            replay = Replay.from_finished(self.finished)
+            replay = Replay.from_finished(finished)
         except ReplayError as exc:
             self.app.notify(escape(str(exc)), title="Can't replay", severity="warning")
             return
