@@ -214,16 +214,27 @@ def test_no_cookie_a_forged_cookie_or_a_foreign_origin_gets_403_and_no_app(tmp_p
                     jar.clear()
                     jar.update_cookies({"cutthroat_player": forged})
                     assert await browser.refused() == 403, forged
+                # Not ASCII (no hex digest can hold it): refused as forged, the page still served.
+                jar.clear()
+                e = "\u00e9"
+                for forged in (f"{player}.{e}", f"{player}.{e * 64}", f"{e}{player[1:]}.{'0' * 64}", e):
+                    cookie = {"Cookie": f"cutthroat_player={forged}"}
+                    async with browser.session.get(server.url + "/", headers=cookie) as page:
+                        assert page.status == 200 and "cutthroat_player=" in page.headers["Set-Cookie"], forged
+                    jar.clear()
+                    assert await browser.refused(headers=cookie) == 403, forged
             finally:
                 await stranger.close()
                 await browser.close()
 
         run(attacks())
         assert "web session for" not in server.text()
-        assert server.text().count("refused a web session") == 11, server.text()
+        assert server.text().count("refused a web session") == 15, server.text()
         assert not (data / "players").exists() or not any((data / "players").iterdir())
     finally:
         assert server.stop() == 0
+    text = server.text()
+    assert "Traceback" not in text and "Error handling request" not in text, text
 
 
 def test_a_huge_window_is_capped_on_the_first_size_and_on_every_resize(tmp_path):

@@ -57,7 +57,7 @@ log = logging.getLogger("cutthroat.serve")
 COOKIE = "cutthroat_player"
 SECRET_FILE = "web-cookie-secret"
 COOKIE_SECONDS = 400 * 24 * 3600  # (the longest a browser keeps a cookie)
-PLAYER = re.compile(r"[0-9a-f]{32}")
+COOKIE_VALUE = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{64})")  # a player id, a dot, its HMAC-SHA256 in hex
 MAX_MESSAGE = 64 * 1024  # one websocket message from a browser (xterm.js sends a paste in pieces)
 MAX_PACKET = 16 * 1024 * 1024  # one packet from an app (a repaint of the largest window is far less)
 CONNECTIONS_PER_SESSION = 4  # TCP connections to the web port, per session the limits allow (a page and its files)
@@ -116,8 +116,11 @@ def verify(secret: bytes, value: str | None) -> str | None:
     """The player a cookie names, if its signature is ours; None for anything else."""
     if not value or len(value) > 200:
         return None
-    player, _, mac = value.partition(".")
-    if not PLAYER.fullmatch(player) or not hmac.compare_digest(mac, _mac(secret, player)):
+    shape = COOKIE_VALUE.fullmatch(value)  # (its shape first: ASCII only from here on)
+    if shape is None:
+        return None
+    player, mac = shape.groups()
+    if not hmac.compare_digest(mac.encode("ascii"), _mac(secret, player).encode("ascii")):
         return None
     return player
 
