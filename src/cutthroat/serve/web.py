@@ -688,7 +688,10 @@ class WebDoor:
                 if left <= 0:
                     return "idle"
                 try:
-                    message = await ws.receive(timeout=left)
+                    # (not `receive(timeout=)`: aiohttp restarts that timeout after every ping and
+                    # pong it answers by itself, so its own heartbeat, or a client's pings, would
+                    # keep an idle session forever)
+                    message = await asyncio.wait_for(ws.receive(), left)
                 except asyncio.TimeoutError:
                     continue
                 if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
