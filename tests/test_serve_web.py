@@ -619,9 +619,30 @@ def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_
         assert service.redeem_link(f"{second[:4]}-{second[4:8]}-{second[8:]}".lower()) == "a" * 32
         assert service.redeem_link(second) is None  # (once)
         old = service.link_code("b" * 32)
-        service.link_codes[old] = ("b" * 32, time.monotonic() - 1)
-        assert service.redeem_link(old) is None  # (too old)
+        assert service.link_player(old) == "b" * 32 and service.link_player(old) == "b" * 32  # (a look: not used)
+        service.link_codes[old] = ("b" * 32, time.monotonic() - 1, "?")
+        assert service.link_player(old) is None and service.redeem_link(old) is None  # (too old)
         assert service.redeem_link("") is None and service.redeem_link("x" * 10_000) is None
+    finally:
+        service.workers.close()
+        service.store.close() if hasattr(service.store, "close") else None
+
+
+def test_link_codes_are_capped_per_address_so_one_address_cant_use_them_up(tmp_path):
+    from cutthroat.serve.service import LINK_CODES_PER_ADDRESS, Refused, TableService
+
+    service = TableService(tmp_path)
+    service.web_door = True
+    try:
+        mine = [service.link_code(f"{n:032x}", "198.51.100.7") for n in range(LINK_CODES_PER_ADDRESS)]
+        with pytest.raises(Refused, match="from your address"):  # (fresh keys are fresh players: still one address)
+            service.link_code("f" * 32, "198.51.100.7")
+        service.link_code(f"{0:032x}", "198.51.100.7")  # (a player's new code replaces their last: no more room taken)
+        assert service.link_code("e" * 32, "203.0.113.9")  # another address is not held up
+        assert service.redeem_link(mine[1]) == f"{1:032x}"
+        assert service.link_code("f" * 32, "198.51.100.7")  # (a code used: room again)
+        with pytest.raises(Refused, match="from your address"):
+            service.link_code("d" * 32, "198.51.100.7")
     finally:
         service.workers.close()
         service.store.close() if hasattr(service.store, "close") else None
