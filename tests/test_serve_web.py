@@ -11,7 +11,9 @@ Textual's packets); each attack bounded in count and time, waits on conditions.
   ignored), new websockets per address a minute.
 - A closed websocket ends its app; SIGTERM asks every web app to quit and tells the browser; a
   SIGKILLed server leaves no app behind (by pid).
-- A hostile name typed from a browser is data (on screen and in the store).
+- A hostile name typed from a browser is data (on screen, in the store and on a link's page).
+- A link code's page names its player; a browser that is another player keeps it unless it
+  confirms leaving it; link codes are capped per address.
 """
 
 from __future__ import annotations
@@ -572,12 +574,16 @@ def test_a_link_code_from_the_ssh_lobby_makes_a_browser_that_player_once(tmp_pat
                 await browser.page()  # (a player of its own first)
                 own = browser.player
                 async with browser.session.get(f"{server.url}/link/{code}") as page:  # (a link preview too)
-                    assert page.status == 200 and f'action="/link/{code}"' in await page.text()
+                    text = await page.text()
+                    assert page.status == 200 and f'action="/link/{code}"' in text and "Ana" in text
                 async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": "http://evil.example"},
                                                 allow_redirects=False) as refused:
                     assert refused.status == 403  # (another site's form can't make you someone else)
                 async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": server.url},
-                                                allow_redirects=False) as used:
+                                                allow_redirects=False) as unsure:
+                    assert unsure.status == 409  # (this browser's own player is left only when it says so)
+                async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": server.url},
+                                                data={"leave": own[:12]}, allow_redirects=False) as used:
                     assert used.status == 303 and used.headers["Location"] == "/"
                     assert "HttpOnly" in used.headers["Set-Cookie"] and "SameSite=Strict" in used.headers["Set-Cookie"]
                 assert browser.player != own
@@ -590,8 +596,8 @@ def test_a_link_code_from_the_ssh_lobby_makes_a_browser_that_player_once(tmp_pat
                 for attempt in range(10):  # the code again (used), then wrong ones: refused, then a wait
                     async with stranger.session.post(f"{server.url}/link/{code if attempt == 0 else 'WRONG'}",
                                                      headers={"Origin": server.url}, allow_redirects=False) as reply:
-                        # (10 tries a minute from one address, the browser's own one of them)
-                        assert reply.status == (403 if attempt < 9 else 429), (attempt, reply.status)
+                        # (10 tries a minute from one address, the browser's own three of them)
+                        assert reply.status == (403 if attempt < 7 else 429), (attempt, reply.status)
             finally:
                 await browser.close()
                 await stranger.close()
@@ -603,6 +609,94 @@ def test_a_link_code_from_the_ssh_lobby_makes_a_browser_that_player_once(tmp_pat
         if ana is not None:
             ana.close()
         assert server.stop() == 0
+
+
+LINK = re.compile(r"/link/([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})")
+
+
+async def to_lobby(screen: Screen, name: str) -> None:
+    await screen.shows(TITLE)
+    await screen.keys("\r")
+    await screen.shows("Your name at the tables")
+    await screen.keys(name + "\r")
+    await screen.until(lambda found: "you are" in found.text and name in found.text, f"the lobby naming {name}")
+
+
+async def link_code(screen: Screen, last: str | None = None) -> str:
+    """L in the lobby: a new browser link code (another than `last`)."""
+    await screen.keys("L")
+    await screen.until(lambda found: any(code != last for code in LINK.findall(found.text)), "a new link code")
+    return next(code for code in reversed(LINK.findall(screen.text)) if code != last)
+
+
+def test_a_link_page_names_its_player_and_a_browser_leaves_its_own_only_when_it_says_so(tmp_path):
+    """A link sent by someone else can't quietly take over a browser: its page names whose link
+    it is (as data), and a browser that is another player now is told it leaves that player, and
+    keeps it unless it confirms; a browser with no player of its own just becomes the link's."""
+    import html
+
+    data = tmp_path / "data"
+    server = WebServer(data)
+    hostile = '<i>Mal&"'  # (a name may hold these: on a page it is text)
+
+    async def post(browser: Browser, code: str, **form) -> aiohttp.ClientResponse:
+        async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": server.url},
+                                        data=form or None, allow_redirects=False) as reply:
+            await reply.text()
+            return reply
+
+    try:
+        async def takeover() -> None:
+            mal, vic, fresh = Browser(server), Browser(server), Browser(server)
+            try:
+                for browser in (mal, vic):
+                    await browser.page()
+                mals = Screen(await mal.open(100, 30))
+                vics = Screen(await vic.open(100, 30))
+                await to_lobby(mals, hostile)
+                await to_lobby(vics, "Vic")
+                await vics.ws.close()
+                code = await link_code(mals)
+                victim = vic.player
+                async with vic.session.get(f"{server.url}/link/{code}") as page:
+                    text = await page.text()
+                assert page.status == 200
+                assert f'<b class="link-player">{html.escape(hostile, quote=True)}</b>' in text
+                assert hostile not in text and "<i>Mal" not in text  # (the name is data, never markup)
+                assert '<b class="browser-player">Vic</b>' in text and 'name="leave"' in text
+                for form in ({}, {"leave": mal.player[:12]}):  # not confirmed (or for another player): kept
+                    reply = await post(vic, code, **form)
+                    assert reply.status == 409 and "Set-Cookie" not in reply.headers, form
+                    assert vic.player == victim
+                for kind, body in (("multipart/form-data", b"garbage"), ("multipart/form-data; boundary=x", b"--x\r\n"),
+                                   ("application/x-www-form-urlencoded", b"leave=%zz&\xff=\xff")):  # (garbage)
+                    async with vic.session.post(f"{server.url}/link/{code}", data=body, allow_redirects=False,
+                                                headers={"Origin": server.url, "Content-Type": kind}) as reply:
+                        assert reply.status in (400, 409) and vic.player == victim, (kind, reply.status)
+                reply = await post(vic, code, leave=victim[:12])  # (said so: this browser is Mal's now)
+                assert reply.status == 303 and vic.player == mal.player
+
+                code = await link_code(mals, code)
+                # Followed from a chat (no SameSite=Strict cookie on that request): asked again from here.
+                async with fresh.session.get(f"{server.url}/link/{code}", headers={"Sec-Fetch-Site": "cross-site"}) as page:
+                    assert f'content="0; url=/link/{code}"' in await page.text()
+                async with fresh.session.get(f"{server.url}/link/{code}") as page:  # no player of its own
+                    text = await page.text()
+                assert page.status == 200 and "name=\"leave\"" not in text
+                assert (await post(fresh, code)).status == 303 and fresh.player == mal.player
+                async with fresh.session.get(f"{server.url}/link/{code}") as page:  # (used)
+                    assert page.status == 403 and html.escape(hostile) not in await page.text()
+            finally:
+                for browser in (mal, vic, fresh):
+                    await browser.close()
+
+        run(takeover(), 180)
+        text = server.text()
+        assert text.count("asked to confirm leaving") == 5 and text.count("is now ") == 2, text
+        assert text.count(", leaving ") == 1, text
+    finally:
+        assert server.stop() == 0
+    assert "Traceback" not in server.text()
 
 
 def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_path):
