@@ -27,6 +27,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -442,6 +443,33 @@ def test_the_web_door_never_imports_textual_and_its_flags_are_checked():
     assert main(["serve", "--web-port", "8080", "--public-url", "javascript:alert(1)"]) == 2
     assert main(["serve", "--web-port", "8080", "--trusted-proxy", "not-an-address"]) == 2
     assert main(["serve", "--web-port", "0"]) == 2
+    assert main(["serve", "--web-port", "8080", "--public-url", "https://cards.example.org:99999"]) == 2
+    assert main(["serve", "--web-port", "8080", "--public-url", "https://cards.example.org:x"]) == 2
+
+
+def test_the_public_url_is_written_as_a_browser_writes_its_origin():
+    """`--public-url https://host:443`: a browser's Origin leaves the default port out, so the
+    door's must too, or every websocket is refused."""
+    from aiohttp.test_utils import make_mocked_request
+
+    from cutthroat.cli import _serve_web, build_parser
+    from cutthroat.serve.limits import Limits
+    from cutthroat.serve.server import ServerState
+    from cutthroat.serve.web import WebDoor
+
+    def public(url: str) -> str:
+        return _serve_web(build_parser().parse_args(["serve", "--web-port", "8080", "--public-url", url]))["public_url"]
+
+    assert public("https://Cards.Example.org:443/") == "https://cards.example.org"
+    assert public("http://cards.example.org:80") == "http://cards.example.org"
+    assert public("https://cards.example.org:8443") == "https://cards.example.org:8443"
+    assert public("http://cards.example.org:443") == "http://cards.example.org:443"
+    assert public("https://[2001:DB8::1]:443") == "https://[2001:db8::1]"
+    with tempfile.TemporaryDirectory() as folder:
+        door = WebDoor(ServerState(Path(folder), Limits()), public("https://cards.example.org:443"))
+        request = make_mocked_request("GET", "/ws", headers={"Host": "127.0.0.1:8080",
+                                                             "Origin": "https://cards.example.org"})
+        assert door.origin(request) == request.headers["Origin"]  # (what the websocket's check compares)
 
 
 def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tmp_path):
