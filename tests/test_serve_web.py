@@ -706,7 +706,8 @@ def test_a_link_page_names_its_player_and_a_browser_leaves_its_own_only_when_it_
 
                 code = await link_code(mals, code)
                 # Followed from a chat (no SameSite=Strict cookie on that request): asked again from here.
-                async with fresh.session.get(f"{server.url}/link/{code}", headers={"Sec-Fetch-Site": "cross-site"}) as page:
+                chat = {"Sec-Fetch-Site": "cross-site"}
+                async with fresh.session.get(f"{server.url}/link/{code}", headers=chat) as page:
                     assert f'content="0; url=/link/{code}"' in await page.text()
                 async with fresh.session.get(f"{server.url}/link/{code}") as page:  # no player of its own
                     text = await page.text()

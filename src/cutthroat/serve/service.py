@@ -245,7 +245,8 @@ class TableService:
         now = time.monotonic()
         self.link_codes = {code: (who, until, where) for code, (who, until, where) in self.link_codes.items()
                            if until > now and who != player}
-        if address != "?" and sum(where == address for _, _, where in self.link_codes.values()) >= LINK_CODES_PER_ADDRESS:
+        near = sum(where == address for _, _, where in self.link_codes.values()) if address != "?" else 0
+        if near >= LINK_CODES_PER_ADDRESS:
             raise Refused("Too many browser links waiting from your address: try again in a few minutes")
         if len(self.link_codes) >= LINK_CODES_MAX:
             raise Refused("Too many browser links waiting: try again in a few minutes")

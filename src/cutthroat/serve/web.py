@@ -53,6 +53,10 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
+# (the ssh door's goodbyes, times and end of a session: both doors' alike; server.py imports this
+# module only when the web door is asked for, so no cycle)
+from cutthroat.serve.server import (APP_STOP_SECONDS, GOODBYE_SECONDS, IDLE, RESET_SCREEN, SHUTDOWN,
+                                    _ending as session_ending, _until as wait_until)
 from cutthroat.serve.terminal import app_environment, plain_signals, token_pipe
 
 log = logging.getLogger("cutthroat.serve")
@@ -64,18 +68,13 @@ COOKIE_VALUE = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{64})")  # a player id, a d
 MAX_MESSAGE = 64 * 1024  # one websocket message from a browser (xterm.js sends a paste in pieces)
 MAX_PACKET = 16 * 1024 * 1024  # one packet from an app (a repaint of the largest window is far less)
 CONNECTIONS_PER_SESSION = 4  # TCP connections to the web port, per session the limits allow (a page and its files)
-APP_STOP_SECONDS = 5.0  # an app asked to quit has this long, then it is killed
-GOODBYE_SECONDS = 5.0
 PRELUDE = b"__GANGLION__\n"  # what Textual's web driver writes first
-SHUTDOWN = "\r\nThe Cutthroat server is stopping; your game is kept. Come back soon.\r\n"
-IDLE = "\r\nNo key pressed for a long while: disconnected (your game is kept).\r\n"
 SORRY = "\r\nSomething went wrong; your seat is kept.\r\n"
-RESET_SCREEN = (b"\x18\x1b[?1049l\x1b[?7h\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
-                b"\x1b[0m")
 #: The page for a link followed from another site: it asks for itself again, from this site.
-BOUNCE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={url}">'
-          '<title>Cutthroat</title><link rel="stylesheet" href="/static/cutthroat.css"></head><body>'
-          '<div class="dialog-container"><div class="intro"><a href="{url}">To the tables</a></div></div></body></html>')
+BOUNCE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+          '<meta http-equiv="refresh" content="0; url={url}"><title>Cutthroat</title>'
+          '<link rel="stylesheet" href="/static/cutthroat.css"></head><body><div class="dialog-container">'
+          '<div class="intro"><a href="{url}">To the tables</a></div></div></body></html>')
 LINK_ATTEMPTS_PER_MINUTE = 10  # link codes tried from one address a minute (its page and its button alike)
 LINK_CODE = re.compile(r"[A-Za-z0-9-]{1,40}")  # what a link code may look like at all
 #: A link code's page, `{name}` its player's (escaped); `{leave}` the confirmation asked when this
@@ -431,10 +430,10 @@ class WebDoor:
         """Every web app asked to quit (then killed), every browser told, the site closed."""
         for app in list(self.apps):
             app.hangup()
-        await _until(lambda: not self.apps, APP_STOP_SECONDS)
+        await wait_until(lambda: not self.apps, APP_STOP_SECONDS)
         for app in list(self.apps):
             app.kill()
-        await _until(lambda: not self.sessions, GOODBYE_SECONDS)
+        await wait_until(lambda: not self.sessions, GOODBYE_SECONDS)
         if self.runner is not None:
             await self.runner.cleanup()
 
@@ -722,10 +721,10 @@ class WebDoor:
                 code = await app.close(APP_STOP_SECONDS)
                 self.apps.discard(app)
                 state.terminals.discard(app)
-            how = _ending(end, code, app, state.stopping)
+            how, _, normal = session_ending(end, code, app, state.stopping, who="the browser")
             if resizer is not None and resizer.asked:
                 how += f" (window changes: {resizer.asked} asked, {resizer.applied} applied)"
-            log.info("web session for %s ended: %s", player[:12], how)
+            (log.info if normal else log.warning)("web session for %s ended: %s", player[:12], how)
             goodbye = (SHUTDOWN if state.stopping else IDLE if end == "idle"
                        else SORRY if end == "failed" or (end == "app" and code) else "")
             try:
@@ -827,25 +826,6 @@ class WebDoor:
                 raise error
             return task.result()
         return "left"
-
-
-def _ending(end: str, code: int, app: WebApp | None, stopping: bool) -> str:
-    killed = "; the app did not quit and was killed" if app is not None and app.killed else ""
-    if stopping:
-        return "the server stopped" + killed
-    if end == "left":
-        return "the browser left (a normal end)" + killed
-    if end == "idle":
-        return "no key pressed for too long" + killed
-    if end == "failed":
-        return "after the error above" + (f" (the app ended with status {code})" if code else "") + killed
-    return ("the player quit the app (a normal end)" if code == 0 else f"the app ended with status {code}") + killed
-
-
-async def _until(ready: Callable[[], bool], timeout: float) -> None:
-    end = asyncio.get_running_loop().time() + timeout
-    while not ready() and asyncio.get_running_loop().time() < end:
-        await asyncio.sleep(0.05)
 
 
 async def start_web_door(state, host: str, port: int, public_url: str | None = None,
