@@ -310,6 +310,57 @@ def test_sessions_are_capped_per_player_per_address_and_new_ones_per_minute(tmp_
         assert server.stop() == 0
 
 
+def test_one_address_holds_its_cap_across_both_doors_not_once_on_each(tmp_path):
+    """--connections-per-address counts an address's ssh connections and web sessions together:
+    an address at its cap on one door can't open as many again on the other."""
+    from helpers_serve import Terminal, make_key, needs_ssh, to_lobby
+
+    if needs_ssh.args[0]:
+        pytest.skip(needs_ssh.kwargs["reason"])
+    data = tmp_path / "data"
+    server = WebServer(data, "--connections-per-address", "2")
+    terms = []
+    try:
+        for who in ("ana", "bob"):
+            terms.append(Terminal(f"cutthroat-web-cap-{who}-{os.getpid()}", server.ssh(make_key(tmp_path, who), "-tt")))
+            to_lobby(terms[-1], who.capitalize())
+
+        async def web_refused() -> None:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                assert await browser.refused() == 429  # (two ssh connections from here: the cap)
+            finally:
+                await browser.close()
+
+        run(web_refused())
+        terms.pop().close()  # Bob leaves: room for one, from either door
+        eventually(lambda: server.text().count("ended:") >= 1, "Bob's session ended")
+
+        async def web_then_ssh_refused() -> None:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                ws = await browser.open()
+                await Screen(ws).shows(TITLE)
+                cy = Terminal(f"cutthroat-web-cap-cy-{os.getpid()}", server.ssh(make_key(tmp_path, "cy"), "-tt"))
+                terms.append(cy)
+                await asyncio.to_thread(cy.wait_for, "SSH-EXIT=")  # refused at the ssh door now
+                await ws.close()
+            finally:
+                await browser.close()
+
+        run(web_then_ssh_refused())
+        text = server.text()
+        assert "ssh connections and web sessions from this address (--connections-per-address)" in text, text
+        assert "2 connections from this address (--connections-per-address)" in text, text
+    finally:
+        for term in terms:
+            term.close()
+        assert server.stop() == 0
+    assert "Traceback" not in server.text()
+
+
 def test_only_a_trusted_proxy_names_the_client_and_the_public_url_is_the_only_origin(tmp_path):
     from aiohttp.test_utils import make_mocked_request
 

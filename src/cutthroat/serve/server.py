@@ -111,7 +111,7 @@ class ServerState:
     key_attempts: PerMinute = field(init=False)  # one key offered, per "address fingerprint"
     auth_failures: PerMinute = field(init=False)  # one key refused, per "address fingerprint"
     connections: set[PlayerServer] = field(default_factory=set)  # every TCP connection, from its first byte
-    per_address: dict[str, int] = field(default_factory=dict)  # address -> connections
+    per_address: dict[str, int] = field(default_factory=dict)  # address -> ssh connections and web sessions
     per_key: dict[str, int] = field(default_factory=dict)  # player id -> logged-in connections
     sessions: dict[str, int] = field(default_factory=dict)  # player id -> open game sessions
     terminals: set[AppTerminal] = field(default_factory=set)

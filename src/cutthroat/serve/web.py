@@ -18,8 +18,9 @@ textual-serve's files are the `web` extra); never imports Textual.
   player.
 - Limits (`limits.Limits`, shared with the ssh door): TCP connections to the web port counted from
   their first byte, in total and per address, and closed unless they become a websocket within
-  the login grace time; sessions in total (both doors together),
-  per player and per address (`X-Forwarded-For` believed only from a `--trusted-proxy`), new
+  the login grace time; sessions in total and per player (both doors together), per address
+  (web sessions and ssh connections together; `X-Forwarded-For` believed only from a
+  `--trusted-proxy`), new
   websockets per address a minute (new cookies cost nothing), every browser message paced by
   the input budget, the window capped on the first size and every resize (and resizes
   coalesced), the idle time, a browser that stops reading. Only the page, the websocket and a
@@ -389,7 +390,6 @@ class WebDoor:
         self.trusted = [ipaddress.ip_network(proxy, strict=False) for proxy in trusted_proxies]
         self.files = static_files()
         self.page = (Path(__file__).parent / "web_static" / "page.html").read_text(encoding="utf-8")
-        self.per_address: dict[str, int] = {}  # address -> web sessions open
         self.new_sessions = PerMinute(self.limits.web_sessions_per_minute)  # address -> websockets opened
         self.link_attempts = PerMinute(LINK_ATTEMPTS_PER_MINUTE)  # address -> link codes tried
         self.sessions: set[web.WebSocketResponse] = set()
@@ -630,8 +630,9 @@ class WebDoor:
         if self.new_sessions.over(address):
             return 429, f"{limits.web_sessions_per_minute} new web sessions from this address this minute " \
                         "(--web-sessions-per-minute)"
-        if self.per_address.get(address, 0) >= limits.connections_per_address:
-            return 429, f"{self.per_address[address]} web sessions from this address (--connections-per-address)"
+        if state.per_address.get(address, 0) >= limits.connections_per_address:  # (both doors' together)
+            return 429, (f"{state.per_address[address]} ssh connections and web sessions from this address "
+                         "(--connections-per-address)")
         if state.sessions.get(player, 0) >= limits.connections_per_key:
             return 429, f"player {player[:12]} has {state.sessions[player]} sessions (--connections-per-key)"
         if state.total >= limits.total_connections:
@@ -650,7 +651,7 @@ class WebDoor:
         assert player is not None
         # Counted before the first await, so requests racing each other can't all pass the caps.
         self.new_sessions.add(address)
-        self.per_address[address] = self.per_address.get(address, 0) + 1
+        state.per_address[address] = state.per_address.get(address, 0) + 1  # (the ssh door's count too)
         state.sessions[player] = state.sessions.get(player, 0) + 1
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30.0, compress=False)
         try:
@@ -663,11 +664,11 @@ class WebDoor:
             state.channels.add(ws)
             await self.play(ws, request, player, address)
         finally:
-            left = self.per_address.get(address, 1) - 1
+            left = state.per_address.get(address, 1) - 1
             if left > 0:
-                self.per_address[address] = left
+                state.per_address[address] = left
             else:
-                self.per_address.pop(address, None)
+                state.per_address.pop(address, None)
             state.sessions[player] -= 1
             if not state.sessions[player]:
                 del state.sessions[player]
