@@ -84,7 +84,7 @@ LINK_PAGE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>
              '<link rel="stylesheet" href="/static/cutthroat.css"></head><body><div class="dialog-container">'
              '<div class="intro"><form method="post" action="/link/{code}"><div>Play in this browser as '
              '<b class="link-player">{name}</b>, the player who asked for this link (their name, games and seats, '
-             'as over ssh)? Only if that is you: whoever sent you this link would play as you.</div>{leave}'
+             'as over ssh)? Only if that is you: a link from someone else makes this browser theirs.</div>{leave}'
              '<button type="submit">Yes, this browser is {name}</button></form></div></div></body></html>')
 LINK_LEAVE = ('<div class="link-leave"><p>This browser plays as <b class="browser-player">{current}</b> now. '
               '{current} will be left: if that player plays only in this browser, nothing brings them back.</p>'
