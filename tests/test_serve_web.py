@@ -11,7 +11,9 @@ Textual's packets); each attack bounded in count and time, waits on conditions.
   ignored), new websockets per address a minute.
 - A closed websocket ends its app; SIGTERM asks every web app to quit and tells the browser; a
   SIGKILLed server leaves no app behind (by pid).
-- A hostile name typed from a browser is data (on screen and in the store).
+- A hostile name typed from a browser is data (on screen, in the store and on a link's page).
+- A link code's page names its player; a browser that is another player keeps it unless it
+  confirms leaving it; link codes are capped per address.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -147,8 +150,8 @@ class Screen:
         await self.ws.send_str(json.dumps(["stdin", text]))
 
 
-def run(coroutine):
-    return asyncio.run(asyncio.wait_for(coroutine, 120))
+def run(coroutine, timeout: float = 120):
+    return asyncio.run(asyncio.wait_for(coroutine, timeout))
 
 
 def test_a_browser_gets_a_signed_private_cookie_and_its_own_app_sends_the_title(tmp_path):
@@ -214,16 +217,27 @@ def test_no_cookie_a_forged_cookie_or_a_foreign_origin_gets_403_and_no_app(tmp_p
                     jar.clear()
                     jar.update_cookies({"cutthroat_player": forged})
                     assert await browser.refused() == 403, forged
+                # Not ASCII (no hex digest can hold it): refused as forged, the page still served.
+                jar.clear()
+                e = "\u00e9"
+                for forged in (f"{player}.{e}", f"{player}.{e * 64}", f"{e}{player[1:]}.{'0' * 64}", e):
+                    cookie = {"Cookie": f"cutthroat_player={forged}"}
+                    async with browser.session.get(server.url + "/", headers=cookie) as page:
+                        assert page.status == 200 and "cutthroat_player=" in page.headers["Set-Cookie"], forged
+                    jar.clear()
+                    assert await browser.refused(headers=cookie) == 403, forged
             finally:
                 await stranger.close()
                 await browser.close()
 
         run(attacks())
         assert "web session for" not in server.text()
-        assert server.text().count("refused a web session") == 11, server.text()
+        assert server.text().count("refused a web session") == 15, server.text()
         assert not (data / "players").exists() or not any((data / "players").iterdir())
     finally:
         assert server.stop() == 0
+    text = server.text()
+    assert "Traceback" not in text and "Error handling request" not in text, text
 
 
 def test_a_huge_window_is_capped_on_the_first_size_and_on_every_resize(tmp_path):
@@ -294,6 +308,57 @@ def test_sessions_are_capped_per_player_per_address_and_new_ones_per_minute(tmp_
         assert "(--web-sessions-per-minute)" in text
     finally:
         assert server.stop() == 0
+
+
+def test_one_address_holds_its_cap_across_both_doors_not_once_on_each(tmp_path):
+    """--connections-per-address counts an address's ssh connections and web sessions together:
+    an address at its cap on one door can't open as many again on the other."""
+    from helpers_serve import Terminal, make_key, needs_ssh, to_lobby
+
+    if needs_ssh.args[0]:
+        pytest.skip(needs_ssh.kwargs["reason"])
+    data = tmp_path / "data"
+    server = WebServer(data, "--connections-per-address", "2")
+    terms = []
+    try:
+        for who in ("ana", "bob"):
+            terms.append(Terminal(f"cutthroat-web-cap-{who}-{os.getpid()}", server.ssh(make_key(tmp_path, who), "-tt")))
+            to_lobby(terms[-1], who.capitalize())
+
+        async def web_refused() -> None:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                assert await browser.refused() == 429  # (two ssh connections from here: the cap)
+            finally:
+                await browser.close()
+
+        run(web_refused())
+        terms.pop().close()  # Bob leaves: room for one, from either door
+        eventually(lambda: server.text().count("ended:") >= 1, "Bob's session ended")
+
+        async def web_then_ssh_refused() -> None:
+            browser = Browser(server)
+            try:
+                await browser.page()
+                ws = await browser.open()
+                await Screen(ws).shows(TITLE)
+                cy = Terminal(f"cutthroat-web-cap-cy-{os.getpid()}", server.ssh(make_key(tmp_path, "cy"), "-tt"))
+                terms.append(cy)
+                await asyncio.to_thread(cy.wait_for, "SSH-EXIT=")  # refused at the ssh door now
+                await ws.close()
+            finally:
+                await browser.close()
+
+        run(web_then_ssh_refused())
+        text = server.text()
+        assert "ssh connections and web sessions from this address (--connections-per-address)" in text, text
+        assert "2 connections from this address (--connections-per-address)" in text, text
+    finally:
+        for term in terms:
+            term.close()
+        assert server.stop() == 0
+    assert "Traceback" not in server.text()
 
 
 def test_only_a_trusted_proxy_names_the_client_and_the_public_url_is_the_only_origin(tmp_path):
@@ -429,11 +494,40 @@ def test_the_web_door_never_imports_textual_and_its_flags_are_checked():
     assert main(["serve", "--web-port", "8080", "--public-url", "javascript:alert(1)"]) == 2
     assert main(["serve", "--web-port", "8080", "--trusted-proxy", "not-an-address"]) == 2
     assert main(["serve", "--web-port", "0"]) == 2
+    assert main(["serve", "--web-port", "8080", "--public-url", "https://cards.example.org:99999"]) == 2
+    assert main(["serve", "--web-port", "8080", "--public-url", "https://cards.example.org:x"]) == 2
+
+
+def test_the_public_url_is_written_as_a_browser_writes_its_origin():
+    """`--public-url https://host:443`: a browser's Origin leaves the default port out, so the
+    door's must too, or every websocket is refused."""
+    from aiohttp.test_utils import make_mocked_request
+
+    from cutthroat.cli import _serve_web, build_parser
+    from cutthroat.serve.limits import Limits
+    from cutthroat.serve.server import ServerState
+    from cutthroat.serve.web import WebDoor
+
+    def public(url: str) -> str:
+        return _serve_web(build_parser().parse_args(["serve", "--web-port", "8080", "--public-url", url]))["public_url"]
+
+    assert public("https://Cards.Example.org:443/") == "https://cards.example.org"
+    assert public("http://cards.example.org:80") == "http://cards.example.org"
+    assert public("https://cards.example.org:8443") == "https://cards.example.org:8443"
+    assert public("http://cards.example.org:443") == "http://cards.example.org:443"
+    assert public("https://[2001:DB8::1]:443") == "https://[2001:db8::1]"
+    with tempfile.TemporaryDirectory() as folder:
+        door = WebDoor(ServerState(Path(folder), Limits()), public("https://cards.example.org:443"))
+        request = make_mocked_request("GET", "/ws", headers={"Host": "127.0.0.1:8080",
+                                                             "Origin": "https://cards.example.org"})
+        assert door.origin(request) == request.headers["Origin"]  # (what the websocket's check compares)
 
 
 def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tmp_path):
     data = tmp_path / "data"
-    server = WebServer(data, "--input-bytes-per-second", "2000", "--idle-seconds", "4")
+    # (the idle time well above an app's cold start on a loaded machine: the session must show its
+    # title before it; the goodbye is then waited for, not timed)
+    server = WebServer(data, "--input-bytes-per-second", "2000", "--idle-seconds", "30")
     try:
         async def abuse() -> float:
             browser = Browser(server)
@@ -456,12 +550,8 @@ def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tm
                     if message.type == aiohttp.WSMsgType.TEXT and "after" in message.data:
                         break
                 paced = asyncio.get_running_loop().time() - start
-                # The idle time: no key for 4 s closes the session with a line saying so.
                 screen.raw = b""
-                await screen.until(lambda found: found.closed or "No key pressed" in found.text, "the idle goodbye",
-                                   timeout=30)
-                assert "No key pressed for a long while" in screen.text
-                # A message over 64 KiB closes that session (and only that one).
+                # While that one idles: a message over 64 KiB closes its own session (and only that one).
                 other = await browser.open()
                 await Screen(other).shows(TITLE)
                 await other.send_str(json.dumps(["stdin", "a" * 70_000]))
@@ -469,14 +559,31 @@ def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tm
                 while closing.type == aiohttp.WSMsgType.BINARY:
                     closing = await other.receive(timeout=30)
                 assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+                # The idle time: no key for a while closes the first session with a line saying so,
+                # websocket pings (which aiohttp answers by itself, as the server's heartbeat's
+                # pongs) or not.
+                async def pings() -> None:
+                    while not ws.closed:
+                        await ws.ping()
+                        await asyncio.sleep(1)
+
+                pinging = asyncio.ensure_future(pings())
+                try:
+                    await screen.until(lambda found: found.closed or "No key pressed" in found.text,
+                                       "the idle goodbye", timeout=90)
+                finally:
+                    pinging.cancel()
+                    await asyncio.gather(pinging, return_exceptions=True)
+                assert "No key pressed for a long while" in screen.text
                 return paced
             finally:
                 await browser.close()
 
-        paced = run(abuse())
+        paced = run(abuse(), 240)
         assert paced >= 3.5, paced  # (10 kB at 2 kB/s: the pong waited its turn)
         eventually(lambda: server.text().count("ended:") >= 2, "both sessions ended")
         assert "no key pressed for too long" in server.text()
+        assert server.text().count("no key pressed for too long") == 1  # (the other one: its oversized message)
         assert "Traceback" not in server.text() and not (data / "app-errors.log").exists(), server.text()
     finally:
         assert server.stop() == 0
@@ -546,12 +653,16 @@ def test_a_link_code_from_the_ssh_lobby_makes_a_browser_that_player_once(tmp_pat
                 await browser.page()  # (a player of its own first)
                 own = browser.player
                 async with browser.session.get(f"{server.url}/link/{code}") as page:  # (a link preview too)
-                    assert page.status == 200 and f'action="/link/{code}"' in await page.text()
+                    text = await page.text()
+                    assert page.status == 200 and f'action="/link/{code}"' in text and "Ana" in text
                 async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": "http://evil.example"},
                                                 allow_redirects=False) as refused:
                     assert refused.status == 403  # (another site's form can't make you someone else)
                 async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": server.url},
-                                                allow_redirects=False) as used:
+                                                allow_redirects=False) as unsure:
+                    assert unsure.status == 409  # (this browser's own player is left only when it says so)
+                async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": server.url},
+                                                data={"leave": own[:12]}, allow_redirects=False) as used:
                     assert used.status == 303 and used.headers["Location"] == "/"
                     assert "HttpOnly" in used.headers["Set-Cookie"] and "SameSite=Strict" in used.headers["Set-Cookie"]
                 assert browser.player != own
@@ -564,8 +675,8 @@ def test_a_link_code_from_the_ssh_lobby_makes_a_browser_that_player_once(tmp_pat
                 for attempt in range(10):  # the code again (used), then wrong ones: refused, then a wait
                     async with stranger.session.post(f"{server.url}/link/{code if attempt == 0 else 'WRONG'}",
                                                      headers={"Origin": server.url}, allow_redirects=False) as reply:
-                        # (10 tries a minute from one address, the browser's own one of them)
-                        assert reply.status == (403 if attempt < 9 else 429), (attempt, reply.status)
+                        # (10 tries a minute from one address, the browser's own three of them)
+                        assert reply.status == (403 if attempt < 7 else 429), (attempt, reply.status)
             finally:
                 await browser.close()
                 await stranger.close()
@@ -577,6 +688,95 @@ def test_a_link_code_from_the_ssh_lobby_makes_a_browser_that_player_once(tmp_pat
         if ana is not None:
             ana.close()
         assert server.stop() == 0
+
+
+LINK = re.compile(r"/link/([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})")
+
+
+async def to_lobby(screen: Screen, name: str) -> None:
+    await screen.shows(TITLE)
+    await screen.keys("\r")
+    await screen.shows("Your name at the tables")
+    await screen.keys(name + "\r")
+    await screen.until(lambda found: "you are" in found.text and name in found.text, f"the lobby naming {name}")
+
+
+async def link_code(screen: Screen, last: str | None = None) -> str:
+    """L in the lobby: a new browser link code (another than `last`)."""
+    await screen.keys("L")
+    await screen.until(lambda found: any(code != last for code in LINK.findall(found.text)), "a new link code")
+    return next(code for code in reversed(LINK.findall(screen.text)) if code != last)
+
+
+def test_a_link_page_names_its_player_and_a_browser_leaves_its_own_only_when_it_says_so(tmp_path):
+    """A link sent by someone else can't quietly take over a browser: its page names whose link
+    it is (as data), and a browser that is another player now is told it leaves that player, and
+    keeps it unless it confirms; a browser with no player of its own just becomes the link's."""
+    import html
+
+    data = tmp_path / "data"
+    server = WebServer(data)
+    hostile = '<i>Mal&"'  # (a name may hold these: on a page it is text)
+
+    async def post(browser: Browser, code: str, **form) -> aiohttp.ClientResponse:
+        async with browser.session.post(f"{server.url}/link/{code}", headers={"Origin": server.url},
+                                        data=form or None, allow_redirects=False) as reply:
+            await reply.text()
+            return reply
+
+    try:
+        async def takeover() -> None:
+            mal, vic, fresh = Browser(server), Browser(server), Browser(server)
+            try:
+                for browser in (mal, vic):
+                    await browser.page()
+                mals = Screen(await mal.open(100, 30))
+                vics = Screen(await vic.open(100, 30))
+                await to_lobby(mals, hostile)
+                await to_lobby(vics, "Vic")
+                await vics.ws.close()
+                code = await link_code(mals)
+                victim = vic.player
+                async with vic.session.get(f"{server.url}/link/{code}") as page:
+                    text = await page.text()
+                assert page.status == 200
+                assert f'<b class="link-player">{html.escape(hostile, quote=True)}</b>' in text
+                assert hostile not in text and "<i>Mal" not in text  # (the name is data, never markup)
+                assert '<b class="browser-player">Vic</b>' in text and 'name="leave"' in text
+                for form in ({}, {"leave": mal.player[:12]}):  # not confirmed (or for another player): kept
+                    reply = await post(vic, code, **form)
+                    assert reply.status == 409 and "Set-Cookie" not in reply.headers, form
+                    assert vic.player == victim
+                for kind, body in (("multipart/form-data", b"garbage"), ("multipart/form-data; boundary=x", b"--x\r\n"),
+                                   ("application/x-www-form-urlencoded", b"leave=%zz&\xff=\xff")):  # (garbage)
+                    async with vic.session.post(f"{server.url}/link/{code}", data=body, allow_redirects=False,
+                                                headers={"Origin": server.url, "Content-Type": kind}) as reply:
+                        assert reply.status in (400, 409) and vic.player == victim, (kind, reply.status)
+                reply = await post(vic, code, leave=victim[:12])  # (said so: this browser is Mal's now)
+                assert reply.status == 303 and vic.player == mal.player
+
+                code = await link_code(mals, code)
+                # Followed from a chat (no SameSite=Strict cookie on that request): asked again from here.
+                chat = {"Sec-Fetch-Site": "cross-site"}
+                async with fresh.session.get(f"{server.url}/link/{code}", headers=chat) as page:
+                    assert f'content="0; url=/link/{code}"' in await page.text()
+                async with fresh.session.get(f"{server.url}/link/{code}") as page:  # no player of its own
+                    text = await page.text()
+                assert page.status == 200 and "name=\"leave\"" not in text
+                assert (await post(fresh, code)).status == 303 and fresh.player == mal.player
+                async with fresh.session.get(f"{server.url}/link/{code}") as page:  # (used)
+                    assert page.status == 403 and html.escape(hostile) not in await page.text()
+            finally:
+                for browser in (mal, vic, fresh):
+                    await browser.close()
+
+        run(takeover(), 180)
+        text = server.text()
+        assert text.count("asked to confirm leaving") == 5 and text.count("is now ") == 2, text
+        assert text.count(", leaving ") == 1, text
+    finally:
+        assert server.stop() == 0
+    assert "Traceback" not in server.text()
 
 
 def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_path):
@@ -593,9 +793,30 @@ def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_
         assert service.redeem_link(f"{second[:4]}-{second[4:8]}-{second[8:]}".lower()) == "a" * 32
         assert service.redeem_link(second) is None  # (once)
         old = service.link_code("b" * 32)
-        service.link_codes[old] = ("b" * 32, time.monotonic() - 1)
-        assert service.redeem_link(old) is None  # (too old)
+        assert service.link_player(old) == "b" * 32 and service.link_player(old) == "b" * 32  # (a look: not used)
+        service.link_codes[old] = ("b" * 32, time.monotonic() - 1, "?")
+        assert service.link_player(old) is None and service.redeem_link(old) is None  # (too old)
         assert service.redeem_link("") is None and service.redeem_link("x" * 10_000) is None
+    finally:
+        service.workers.close()
+        service.store.close() if hasattr(service.store, "close") else None
+
+
+def test_link_codes_are_capped_per_address_so_one_address_cant_use_them_up(tmp_path):
+    from cutthroat.serve.service import LINK_CODES_PER_ADDRESS, Refused, TableService
+
+    service = TableService(tmp_path)
+    service.web_door = True
+    try:
+        mine = [service.link_code(f"{n:032x}", "198.51.100.7") for n in range(LINK_CODES_PER_ADDRESS)]
+        with pytest.raises(Refused, match="from your address"):  # (fresh keys are fresh players: still one address)
+            service.link_code("f" * 32, "198.51.100.7")
+        service.link_code(f"{0:032x}", "198.51.100.7")  # (a player's new code replaces their last: no more room taken)
+        assert service.link_code("e" * 32, "203.0.113.9")  # another address is not held up
+        assert service.redeem_link(mine[1]) == f"{1:032x}"
+        assert service.link_code("f" * 32, "198.51.100.7")  # (a code used: room again)
+        with pytest.raises(Refused, match="from your address"):
+            service.link_code("d" * 32, "198.51.100.7")
     finally:
         service.workers.close()
         service.store.close() if hasattr(service.store, "close") else None

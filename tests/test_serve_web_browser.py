@@ -42,6 +42,14 @@ def names_in(data: Path) -> list[str]:
         return []
 
 
+async def shows(grid: "Grid", words: str, timeout: float = 45) -> None:
+    """Wait until a browser's terminal shows `words` (its grid fed by Playwright's events)."""
+    end = time.monotonic() + timeout
+    while words not in grid.text():
+        assert time.monotonic() < end, f"never on screen: {words!r}\n{grid.text()}"
+        await asyncio.sleep(0.05)
+
+
 def test_two_browsers_get_the_title_type_without_a_click_and_are_two_players(tmp_path):
     from playwright.async_api import async_playwright
 
@@ -64,21 +72,24 @@ def test_two_browsers_get_the_title_type_without_a_click_and_are_two_players(tmp
                     page = context.pages[0] if context.pages else await context.new_page()
                     page.on("request", lambda request: requests.append(request.url))
                     page.on("console", lambda message: message.type == "error" and complaints.append(message.text))
+                    grid = Grid()  # (what the terminal shows, from its websocket's bytes)
+                    page.on("websocket", lambda ws, grid=grid: ws.on(
+                        "framereceived", lambda payload: isinstance(payload, bytes) and grid.feed(payload)))
                     await page.goto(server.url + "/")
                     await page.wait_for_selector("body.-first-byte", state="attached", timeout=45_000)
                     focused = await page.evaluate("() => document.activeElement && document.activeElement.className")
                     assert "xterm-helper-textarea" in focused, focused  # keys work without a click
-                    await page.wait_for_timeout(1000)
+                    await shows(grid, "Play with friends on this server: the lobby")
                     await page.screenshot(path=str(SHOTS / f"{who}-1-title.png"))
                     await page.keyboard.press("Enter")  # the lobby: asks the name once
-                    await page.wait_for_timeout(1500)
+                    await shows(grid, "Your name at the tables")
                     await page.keyboard.type(who.capitalize())
                     await page.keyboard.press("Enter")
+                    await shows(grid, f"you are {who.capitalize()}")
                     end = time.monotonic() + 30
                     while who.capitalize() not in names_in(data):
                         assert time.monotonic() < end, f"{who}'s name never reached the store"
                         await asyncio.sleep(0.1)
-                    await page.wait_for_timeout(1000)
                     await page.screenshot(path=str(SHOTS / f"{who}-2-lobby.png"))
                     # Back later through a link in another site (a chat): the same player, whose
                     # SameSite=Strict cookie that first request doesn't bring.

@@ -238,12 +238,22 @@ def _serve_web(args) -> dict | None:
         return None
     if not 0 < args.web_port < 65536:
         raise CliError(f"--web-port must be 1–65535, not {args.web_port}")
+    public_url = None
     if args.public_url is not None:
         url = urlsplit(args.public_url)
+        try:
+            port = url.port
+        except ValueError:
+            port = -1
         if url.scheme not in ("http", "https") or not url.hostname or url.path not in ("", "/") \
-                or url.query or url.fragment or url.username or url.password:
+                or url.query or url.fragment or url.username or url.password or port == -1:
             raise CliError(f"--public-url must be http(s)://host[:port] (the door is served at its root), "
                            f"not {args.public_url}")
+        # As a browser writes its Origin: the host in lower case, no default port (:443 for
+        # https, :80 for http), or every websocket would be refused as from another origin.
+        host = f"[{url.hostname}]" if ":" in url.hostname else url.hostname
+        default = {"http": 80, "https": 443}[url.scheme]
+        public_url = f"{url.scheme}://{host}" + (f":{port}" if port not in (None, default) else "")
     for proxy in args.trusted_proxy:
         try:
             ipaddress.ip_network(proxy, strict=False)
@@ -258,7 +268,7 @@ def _serve_web(args) -> dict | None:
     except ImportError:
         raise CliError("--web-port needs the web extra: pip install 'cutthroat[web]'") from None
     return {"host": args.web_host or args.host, "port": args.web_port,
-            "public_url": args.public_url.rstrip("/") if args.public_url else None,
+            "public_url": public_url,
             "trusted_proxies": tuple(args.trusted_proxy)}
 
 

@@ -111,7 +111,7 @@ class ServerState:
     key_attempts: PerMinute = field(init=False)  # one key offered, per "address fingerprint"
     auth_failures: PerMinute = field(init=False)  # one key refused, per "address fingerprint"
     connections: set[PlayerServer] = field(default_factory=set)  # every TCP connection, from its first byte
-    per_address: dict[str, int] = field(default_factory=dict)  # address -> connections
+    per_address: dict[str, int] = field(default_factory=dict)  # address -> ssh connections and web sessions
     per_key: dict[str, int] = field(default_factory=dict)  # player id -> logged-in connections
     sessions: dict[str, int] = field(default_factory=dict)  # player id -> open game sessions
     terminals: set[AppTerminal] = field(default_factory=set)
@@ -398,11 +398,12 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
             state.channels.discard(process)  # last: a stopping server waits for this (its goodbye taken)
 
 
-def _ending(end: str, code: int, terminal: AppTerminal, stopping: bool) -> tuple[str, int, bool]:
+def _ending(end: str, code: int, terminal, stopping: bool, who: str = "the player") -> tuple[str, int, bool]:
     """How a session ended, for the log; the exit status for the client; whether that's a normal
-    end. `end` is what ended the pump: "left" (the player's client closed), "idle", "app" (the
-    app exited) or "failed"; `code` the app's exit status (-N: signal N)."""
-    killed = "; the app did not stop on SIGHUP and was killed" if terminal.killed else ""
+    end. `end` is what ended the pump: "left" (`who`'s client closed), "idle", "app" (the app
+    exited) or "failed"; `code` the app's exit status (-N: signal N); `terminal` the app (either
+    door's: its `killed`), None if it never started."""
+    killed = "; the app did not stop when asked and was killed" if getattr(terminal, "killed", False) else ""
     if code < 0:
         try:
             said = f"signal {signal.Signals(-code).name}"
@@ -413,7 +414,7 @@ def _ending(end: str, code: int, terminal: AppTerminal, stopping: bool) -> tuple
     if stopping:
         return "the server stopped" + killed, 0, not killed
     if end == "left":
-        return "the player left (a normal end)" + killed, 0, not killed
+        return f"{who} left (a normal end)" + killed, 0, not killed
     if end == "idle":
         return "no key pressed for too long" + killed, 0, not killed
     if end == "failed":

@@ -70,6 +70,7 @@ LINK_SECONDS = 600  # a browser link code is good for this long, once
 LINK_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # (no 0/O, 1/I/L: read off a screen)
 LINK_LENGTH = 12  # about 59 bits
 LINK_CODES_MAX = 1000  # codes waiting on the server at once (one a player)
+LINK_CODES_PER_ADDRESS = 10  # ... of every player connected from one address (or IPv6 /64) together
 CHANGES_TABLES = frozenset({"name", "create", "start_now", "close", "join", "daily_start"})
 
 
@@ -166,8 +167,8 @@ class TableService:
         #: only once a daily deal is kept (every lobby asks for them now and then).
         self._boards: dict[tuple[str, str], list] = {}
         #: One-time codes that make a browser a player (`link_code`; the web door redeems them):
-        #: code → (player id, when it expires, monotonic). None: no web door on this server.
-        self.link_codes: dict[str, tuple[str, float]] = {}
+        #: code → (player id, when it expires (monotonic), the address it was asked from).
+        self.link_codes: dict[str, tuple[str, float, str]] = {}
         self.web_url: str | None = None  # the web door's public URL, if it was given
         self.web_door = False
 
@@ -234,20 +235,32 @@ class TableService:
                 self.store.set_name(player, kept)
                 log.info("the name of %s was cleaned", player[:12])
 
-    def link_code(self, player: str) -> str:
-        """A one-time code (LINK_SECONDS) that makes a browser `player` at the web door, so one
-        person has one name, history and seat across both doors. A new one replaces the last."""
+    def link_code(self, player: str, address: str = "?") -> str:
+        """A one-time code (LINK_SECONDS) that makes a browser `player` (connected from `address`)
+        at the web door, so one person has one name, history and seat across both doors. A new one
+        replaces the last. At most LINK_CODES_PER_ADDRESS wait from one address (fresh keys are
+        fresh players), LINK_CODES_MAX on the server."""
         if not self.web_door:
             raise Refused("This server has no web door (cutthroat serve --web-port)")
         now = time.monotonic()
-        self.link_codes = {code: (who, until) for code, (who, until) in self.link_codes.items()
+        self.link_codes = {code: (who, until, where) for code, (who, until, where) in self.link_codes.items()
                            if until > now and who != player}
+        near = sum(where == address for _, _, where in self.link_codes.values()) if address != "?" else 0
+        if near >= LINK_CODES_PER_ADDRESS:
+            raise Refused("Too many browser links waiting from your address: try again in a few minutes")
         if len(self.link_codes) >= LINK_CODES_MAX:
             raise Refused("Too many browser links waiting: try again in a few minutes")
         code = "".join(secrets.choice(LINK_ALPHABET) for _ in range(LINK_LENGTH))
-        self.link_codes[code] = (player, now + LINK_SECONDS)
+        self.link_codes[code] = (player, now + LINK_SECONDS, address)
         log.info("a browser link code for %s", player[:12])
         return code
+
+    def link_player(self, code: str) -> str | None:
+        """The player a link code is for, if it is good, without using it up (the link's page)."""
+        found = self.link_codes.get(str(code).upper().replace("-", "")[:40])
+        if found is None or found[1] <= time.monotonic():
+            return None
+        return found[0]
 
     def redeem_link(self, code: str) -> str | None:
         """The player a link code is for, once (then it is gone); None for a wrong or old one."""
@@ -817,7 +830,7 @@ class ClientLink:
             return {"name": service.rename(self.player, request.get("name"))}
         name = service.name_of(self.player)
         if op == "link":  # (a code for a browser: the web door makes it this player)
-            code = service.link_code(self.player)
+            code = service.link_code(self.player, self.address)
             return {"code": f"{code[:4]}-{code[4:8]}-{code[8:]}", "url": service.web_url,
                     "minutes": LINK_SECONDS // 60}
         if op == "watch_tables":  # (this lobby is told when the list may read differently)

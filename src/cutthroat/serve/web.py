@@ -8,15 +8,19 @@ textual-serve's files are the `web` extra); never imports Textual.
   `web-cookie-secret` in the data folder, 0600, made once). The websocket is refused (403)
   without it, with a bad signature, or from a page of another origin (`Origin` against
   `--public-url`, else the request's own host). The name is asked by the app, as over ssh. A
-  one-time code from the lobby (`L`, the service's `link_code`) used at `/link/CODE` (a button:
-  a POST, Origin-checked, tries paced per address) makes a browser that code's player, so one
-  person is one player across both doors. A link followed from another site, which doesn't
-  bring the SameSite=Strict cookie, is asked again from here (`BOUNCE`) rather than made a new
+  one-time code from the lobby (`L`, the service's `link_code`) used at `/link/CODE` (a page
+  naming the code's player, as text, and a button: a POST, Origin-checked; the page and the
+  button tried paced per address) makes a browser that code's player, so one person is one
+  player across both doors. A browser that is another player already is told so, by name, and
+  keeps that player unless it confirms leaving it (the form's `leave`): a link someone sends you
+  can't quietly take your browser over. A link followed from another site, which doesn't bring
+  the SameSite=Strict cookie, is asked again from here (`BOUNCE`) rather than made a new
   player.
 - Limits (`limits.Limits`, shared with the ssh door): TCP connections to the web port counted from
   their first byte, in total and per address, and closed unless they become a websocket within
-  the login grace time; sessions in total (both doors together),
-  per player and per address (`X-Forwarded-For` believed only from a `--trusted-proxy`), new
+  the login grace time; sessions in total and per player (both doors together), per address
+  (web sessions and ssh connections together; `X-Forwarded-For` believed only from a
+  `--trusted-proxy`), new
   websockets per address a minute (new cookies cost nothing), every browser message paced by
   the input budget, the window capped on the first size and every resize (and resizes
   coalesced), the idle time, a browser that stops reading. Only the page, the websocket and a
@@ -50,6 +54,10 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
+# (the ssh door's goodbyes, times and end of a session: both doors' alike; server.py imports this
+# module only when the web door is asked for, so no cycle)
+from cutthroat.serve.server import (APP_STOP_SECONDS, GOODBYE_SECONDS, IDLE, RESET_SCREEN, SHUTDOWN,
+                                    _ending as session_ending, _until as wait_until)
 from cutthroat.serve.terminal import app_environment, plain_signals, token_pipe
 
 log = logging.getLogger("cutthroat.serve")
@@ -57,32 +65,36 @@ log = logging.getLogger("cutthroat.serve")
 COOKIE = "cutthroat_player"
 SECRET_FILE = "web-cookie-secret"
 COOKIE_SECONDS = 400 * 24 * 3600  # (the longest a browser keeps a cookie)
-PLAYER = re.compile(r"[0-9a-f]{32}")
+COOKIE_VALUE = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{64})")  # a player id, a dot, its HMAC-SHA256 in hex
 MAX_MESSAGE = 64 * 1024  # one websocket message from a browser (xterm.js sends a paste in pieces)
 MAX_PACKET = 16 * 1024 * 1024  # one packet from an app (a repaint of the largest window is far less)
 CONNECTIONS_PER_SESSION = 4  # TCP connections to the web port, per session the limits allow (a page and its files)
-APP_STOP_SECONDS = 5.0  # an app asked to quit has this long, then it is killed
-GOODBYE_SECONDS = 5.0
 PRELUDE = b"__GANGLION__\n"  # what Textual's web driver writes first
-SHUTDOWN = "\r\nThe Cutthroat server is stopping; your game is kept. Come back soon.\r\n"
-IDLE = "\r\nNo key pressed for a long while: disconnected (your game is kept).\r\n"
 SORRY = "\r\nSomething went wrong; your seat is kept.\r\n"
-RESET_SCREEN = (b"\x18\x1b[?1049l\x1b[?7h\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
-                b"\x1b[0m")
 #: The page for a link followed from another site: it asks for itself again, from this site.
-BOUNCE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/">'
-          '<title>Cutthroat</title><link rel="stylesheet" href="/static/cutthroat.css"></head><body>'
-          '<div class="dialog-container"><div class="intro"><a href="/">To the tables</a></div></div></body></html>')
-LINK_ATTEMPTS_PER_MINUTE = 10  # link codes tried from one address a minute
+BOUNCE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+          '<meta http-equiv="refresh" content="0; url={url}"><title>Cutthroat</title>'
+          '<link rel="stylesheet" href="/static/cutthroat.css"></head><body><div class="dialog-container">'
+          '<div class="intro"><a href="{url}">To the tables</a></div></div></body></html>')
+LINK_ATTEMPTS_PER_MINUTE = 10  # link codes tried from one address a minute (its page and its button alike)
+LINK_CODE = re.compile(r"[A-Za-z0-9-]{1,40}")  # what a link code may look like at all
+#: A link code's page, `{name}` its player's (escaped); `{leave}` the confirmation asked when this
+#: browser is another player now (LINK_LEAVE), else nothing.
 LINK_PAGE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Cutthroat</title>'
              '<link rel="stylesheet" href="/static/cutthroat.css"></head><body><div class="dialog-container">'
-             '<div class="intro"><form method="post" action="/link/{code}"><div>Play in this browser as the '
-             'player who asked for this link (your name, games and seats, as over ssh)?</div>'
-             '<button type="submit">Yes, this browser is me</button></form></div></div></body></html>')
+             '<div class="intro"><form method="post" action="/link/{code}"><div>Play in this browser as '
+             '<b class="link-player">{name}</b>, the player who asked for this link (their name, games and seats, '
+             'as over ssh)? Only if that is you: a link from someone else makes this browser theirs.</div>{leave}'
+             '<button type="submit">Yes, this browser is {name}</button></form></div></div></body></html>')
+LINK_LEAVE = ('<div class="link-leave"><p>This browser plays as <b class="browser-player">{current}</b> now. '
+              '{current} will be left: if that player plays only in this browser, nothing brings them back.</p>'
+              '<label><input type="checkbox" name="leave" value="{mark}" required> Leave {current} and be {name} '
+              'in this browser</label></div>')
 LINK_REFUSED = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Cutthroat</title>'
                 '<link rel="stylesheet" href="/static/cutthroat.css"></head><body><div class="dialog-container">'
                 '<div class="intro">That link is wrong, used or too old: press L in the lobby for a new one. '
                 '<a href="/">To the tables</a></div></div></body></html>')
+NO_NAME = "a player with no name yet"
 PR_SET_PDEATHSIG = 1
 _libc = ctypes.CDLL(None, use_errno=True)  # (loaded here: the child between fork and exec only calls it)
 
@@ -116,8 +128,11 @@ def verify(secret: bytes, value: str | None) -> str | None:
     """The player a cookie names, if its signature is ours; None for anything else."""
     if not value or len(value) > 200:
         return None
-    player, _, mac = value.partition(".")
-    if not PLAYER.fullmatch(player) or not hmac.compare_digest(mac, _mac(secret, player)):
+    shape = COOKIE_VALUE.fullmatch(value)  # (its shape first: ASCII only from here on)
+    if shape is None:
+        return None
+    player, mac = shape.groups()
+    if not hmac.compare_digest(mac.encode("ascii"), _mac(secret, player).encode("ascii")):
         return None
     return player
 
@@ -375,7 +390,6 @@ class WebDoor:
         self.trusted = [ipaddress.ip_network(proxy, strict=False) for proxy in trusted_proxies]
         self.files = static_files()
         self.page = (Path(__file__).parent / "web_static" / "page.html").read_text(encoding="utf-8")
-        self.per_address: dict[str, int] = {}  # address -> web sessions open
         self.new_sessions = PerMinute(self.limits.web_sessions_per_minute)  # address -> websockets opened
         self.link_attempts = PerMinute(LINK_ATTEMPTS_PER_MINUTE)  # address -> link codes tried
         self.sessions: set[web.WebSocketResponse] = set()
@@ -416,10 +430,10 @@ class WebDoor:
         """Every web app asked to quit (then killed), every browser told, the site closed."""
         for app in list(self.apps):
             app.hangup()
-        await _until(lambda: not self.apps, APP_STOP_SECONDS)
+        await wait_until(lambda: not self.apps, APP_STOP_SECONDS)
         for app in list(self.apps):
             app.kill()
-        await _until(lambda: not self.sessions, GOODBYE_SECONDS)
+        await wait_until(lambda: not self.sessions, GOODBYE_SECONDS)
         if self.runner is not None:
             await self.runner.cleanup()
 
@@ -477,51 +491,102 @@ class WebDoor:
 
     # -- the page and its files ----------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.Response:
-        if (verify(self.secret, request.cookies.get(COOKIE)) is None
-                and request.headers.get("Sec-Fetch-Site") == "cross-site"):
+        player = verify(self.secret, request.cookies.get(COOKIE))
+        if player is None and request.headers.get("Sec-Fetch-Site") == "cross-site":
             # A link followed from another site (a chat) doesn't bring the SameSite=Strict cookie:
             # the page is asked again from here, which does, rather than a new player being made.
-            return web.Response(text=BOUNCE, content_type="text/html", charset="utf-8",
+            return web.Response(text=BOUNCE.format(url="/"), content_type="text/html", charset="utf-8",
                                 headers={"Cache-Control": "no-store"})
         font_size = max(8, min(_int(request.query.get("fontsize", "16"), 16), 32))
         text = (self.page.replace("{ws_url}", html.escape(self.socket_origin(request) + "/ws", quote=True))
                 .replace("{font_size}", str(font_size)))
         response = web.Response(text=text, content_type="text/html", charset="utf-8")
         response.headers["Cache-Control"] = "no-store"
-        if verify(self.secret, request.cookies.get(COOKIE)) is None:
-            secure = self.public is not None and self.public.scheme == "https"
-            response.set_cookie(COOKIE, sign(self.secret, secrets.token_hex(16)), max_age=COOKIE_SECONDS,
-                                path="/", httponly=True, samesite="Strict", secure=secure)
+        if player is None:
+            self._set_player(response, secrets.token_hex(16))
         return response
 
+    def _set_player(self, response: web.StreamResponse, player: str) -> None:
+        """This browser is `player` from now on: the signed cookie (HttpOnly, SameSite=Strict)."""
+        secure = self.public is not None and self.public.scheme == "https"
+        response.set_cookie(COOKIE, sign(self.secret, player), max_age=COOKIE_SECONDS, path="/", httponly=True,
+                            samesite="Strict", secure=secure)
+
+    def _name(self, player: str) -> str:
+        service = self.state.service
+        name = service.store.name(player) if service is not None else None
+        return html.escape(name or NO_NAME, quote=True)  # (a player's name: data, never markup)
+
+    def _link_page(self, code: str, player: str, current: str | None) -> str:
+        """The link's page for `player`'s code, seen from a browser that is `current` now."""
+        name = self._name(player)
+        leave = ""
+        if current is not None and current != player:
+            leave = LINK_LEAVE.format(current=self._name(current), mark=current[:12], name=name)
+        return LINK_PAGE.format(code=html.escape(code, quote=True), name=name, leave=leave)
+
+    def _link_try(self, request: web.Request, address: str, what: str) -> tuple[str | None, web.Response | None]:
+        """A link code tried from `address` (paced): its player, or the refusal to send."""
+        code = request.match_info["code"]
+        if self.link_attempts.over(address):
+            log.warning("refused a browser link from %s: %d tries this minute", address, LINK_ATTEMPTS_PER_MINUTE)
+            return None, web.Response(status=429, text="Too many tries: wait a minute\n")
+        self.link_attempts.add(address)
+        service = self.state.service
+        player = (service.link_player(code) if service is not None and LINK_CODE.fullmatch(code) else None)
+        if player is None:
+            log.warning("refused a browser link from %s: a wrong, used or old code (%s)", address, what)
+            return None, web.Response(status=403, text=LINK_REFUSED, content_type="text/html", charset="utf-8",
+                                      headers={"Cache-Control": "no-store"})
+        return player, None
+
     async def link_page(self, request: web.Request) -> web.Response:
-        """A link code's page: a button that uses it (a POST from this page), so a chat's link
-        preview fetching the address doesn't spend the code."""
-        code = html.escape(request.match_info["code"][:40], quote=True)
-        return web.Response(text=LINK_PAGE.replace("{code}", code), content_type="text/html", charset="utf-8",
-                            headers={"Cache-Control": "no-store"})
+        """A link code's page: whose it is, and a button that uses it (a POST from this page), so
+        a chat's link preview fetching the address doesn't spend the code. A browser that is
+        another player now is told so, and asked to confirm leaving that player."""
+        code = request.match_info["code"]
+        current = verify(self.secret, request.cookies.get(COOKIE))
+        if current is None and request.headers.get("Sec-Fetch-Site") == "cross-site" and LINK_CODE.fullmatch(code):
+            # (followed from a chat: without the SameSite=Strict cookie this browser's player isn't
+            # known; asked again from here, which brings it)
+            return web.Response(text=BOUNCE.format(url=f"/link/{code}"), content_type="text/html", charset="utf-8",
+                                headers={"Cache-Control": "no-store"})
+        player, refused = self._link_try(request, self.address(request), "its page")
+        if refused is not None:
+            return refused
+        return web.Response(text=self._link_page(code, player, current), content_type="text/html",
+                            charset="utf-8", headers={"Cache-Control": "no-store"})
 
     async def link(self, request: web.Request) -> web.Response:
-        """A link code used: this browser is that code's player from now on (its cookie)."""
+        """A link code used: this browser is that code's player from now on (its cookie). A
+        browser that is another player now must say it leaves that one (the page's `leave`)."""
         address = self.address(request)
         origin = request.headers.get("Origin")
         if origin is None or origin.lower() != self.origin(request):
             log.warning("refused a browser link from %s: a page from another origin (%.80r)", address, origin)
             return web.Response(status=403, text="Refused: a page from another site\n")
-        if self.link_attempts.over(address):
-            log.warning("refused a browser link from %s: %d tries this minute", address, LINK_ATTEMPTS_PER_MINUTE)
-            return web.Response(status=429, text="Too many tries: wait a minute\n")
-        self.link_attempts.add(address)
+        player, refused = self._link_try(request, address, "its button")
+        if refused is not None:
+            return refused
+        code = request.match_info["code"]
+        current = verify(self.secret, request.cookies.get(COOKIE))
+        if current is not None and current != player:
+            try:
+                form = await request.post()
+            except ValueError:
+                form = {}
+            if form.get("leave") != current[:12]:  # (not confirmed, or for another player than this browser's)
+                log.info("a browser link from %s: asked to confirm leaving %s for %s", address, current[:12],
+                         player[:12])
+                return web.Response(status=409, text=self._link_page(code, player, current),
+                                    content_type="text/html", charset="utf-8", headers={"Cache-Control": "no-store"})
         service = self.state.service
-        player = service.redeem_link(request.match_info["code"]) if service is not None else None
-        if player is None:
-            log.warning("refused a browser link from %s: a wrong, used or old code", address)
+        if service.redeem_link(code) != player:  # (used in between)
             return web.Response(status=403, text=LINK_REFUSED, content_type="text/html", charset="utf-8")
-        log.info("a browser at %s is now %s (a link code)", address, player[:12])
+        log.info("a browser at %s is now %s (a link code)%s", address, player[:12],
+                 f", leaving {current[:12]}" if current is not None and current != player else "")
         response = web.Response(status=303, headers={"Location": "/"})
-        secure = self.public is not None and self.public.scheme == "https"
-        response.set_cookie(COOKIE, sign(self.secret, player), max_age=COOKIE_SECONDS, path="/", httponly=True,
-                            samesite="Strict", secure=secure)
+        self._set_player(response, player)
         return response
 
     async def no_icon(self, request: web.Request) -> web.Response:
@@ -565,8 +630,9 @@ class WebDoor:
         if self.new_sessions.over(address):
             return 429, f"{limits.web_sessions_per_minute} new web sessions from this address this minute " \
                         "(--web-sessions-per-minute)"
-        if self.per_address.get(address, 0) >= limits.connections_per_address:
-            return 429, f"{self.per_address[address]} web sessions from this address (--connections-per-address)"
+        if state.per_address.get(address, 0) >= limits.connections_per_address:  # (both doors' together)
+            return 429, (f"{state.per_address[address]} ssh connections and web sessions from this address "
+                         "(--connections-per-address)")
         if state.sessions.get(player, 0) >= limits.connections_per_key:
             return 429, f"player {player[:12]} has {state.sessions[player]} sessions (--connections-per-key)"
         if state.total >= limits.total_connections:
@@ -585,7 +651,7 @@ class WebDoor:
         assert player is not None
         # Counted before the first await, so requests racing each other can't all pass the caps.
         self.new_sessions.add(address)
-        self.per_address[address] = self.per_address.get(address, 0) + 1
+        state.per_address[address] = state.per_address.get(address, 0) + 1  # (the ssh door's count too)
         state.sessions[player] = state.sessions.get(player, 0) + 1
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30.0, compress=False)
         try:
@@ -598,11 +664,11 @@ class WebDoor:
             state.channels.add(ws)
             await self.play(ws, request, player, address)
         finally:
-            left = self.per_address.get(address, 1) - 1
+            left = state.per_address.get(address, 1) - 1
             if left > 0:
-                self.per_address[address] = left
+                state.per_address[address] = left
             else:
-                self.per_address.pop(address, None)
+                state.per_address.pop(address, None)
             state.sessions[player] -= 1
             if not state.sessions[player]:
                 del state.sessions[player]
@@ -656,10 +722,10 @@ class WebDoor:
                 code = await app.close(APP_STOP_SECONDS)
                 self.apps.discard(app)
                 state.terminals.discard(app)
-            how = _ending(end, code, app, state.stopping)
+            how, _, normal = session_ending(end, code, app, state.stopping, who="the browser")
             if resizer is not None and resizer.asked:
                 how += f" (window changes: {resizer.asked} asked, {resizer.applied} applied)"
-            log.info("web session for %s ended: %s", player[:12], how)
+            (log.info if normal else log.warning)("web session for %s ended: %s", player[:12], how)
             goodbye = (SHUTDOWN if state.stopping else IDLE if end == "idle"
                        else SORRY if end == "failed" or (end == "app" and code) else "")
             try:
@@ -685,7 +751,10 @@ class WebDoor:
                 if left <= 0:
                     return "idle"
                 try:
-                    message = await ws.receive(timeout=left)
+                    # (not `receive(timeout=)`: aiohttp restarts that timeout after every ping and
+                    # pong it answers by itself, so its own heartbeat, or a client's pings, would
+                    # keep an idle session forever)
+                    message = await asyncio.wait_for(ws.receive(), left)
                 except asyncio.TimeoutError:
                     continue
                 if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
@@ -758,25 +827,6 @@ class WebDoor:
                 raise error
             return task.result()
         return "left"
-
-
-def _ending(end: str, code: int, app: WebApp | None, stopping: bool) -> str:
-    killed = "; the app did not quit and was killed" if app is not None and app.killed else ""
-    if stopping:
-        return "the server stopped" + killed
-    if end == "left":
-        return "the browser left (a normal end)" + killed
-    if end == "idle":
-        return "no key pressed for too long" + killed
-    if end == "failed":
-        return "after the error above" + (f" (the app ended with status {code})" if code else "") + killed
-    return ("the player quit the app (a normal end)" if code == 0 else f"the app ended with status {code}") + killed
-
-
-async def _until(ready: Callable[[], bool], timeout: float) -> None:
-    end = asyncio.get_running_loop().time() + timeout
-    while not ready() and asyncio.get_running_loop().time() < end:
-        await asyncio.sleep(0.05)
 
 
 async def start_web_door(state, host: str, port: int, public_url: str | None = None,
