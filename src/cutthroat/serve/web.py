@@ -157,7 +157,7 @@ async def start_web_app(home: Path, env: dict[str, str], pass_fds: tuple[int, ..
     stdin and stdout pipes speaking Textual's web-driver packets, in the player's folder, in a
     session of its own, with a parent-death signal."""
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cutthroat", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        sys.executable, "-P", "-m", "cutthroat", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.DEVNULL, env=env, cwd=str(home), preexec_fn=_own_session(os.getpid()),
         close_fds=True, pass_fds=pass_fds)
 
