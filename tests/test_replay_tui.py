@@ -369,3 +369,16 @@ async def test_a_servers_player_is_not_offered_an_export_and_x_writes_nothing(sa
         await pilot.press("x")
         await pilot.pause()
         assert not hasattr(screen, "exported") and not (app.history_path.parent / "exports").exists()
+
+
+@async_test
+async def test_a_seat_out_of_the_game_is_named_under_its_hand() -> None:
+    """Nobody at a replay is "you": the seat seen is named, as its hand's title names it."""
+    session = next(s for seed in range(40) if (s := session_of("kill-your-friends", seed)).rules.view(
+        s.state, 0).out[0])
+    app = CutthroatApp(replay=replay_of(session))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("end")
+        await wait_until(pilot, lambda: screen.step == screen.replay.count and "Ana is out of the game." in screen_text(app))
+        assert "You are out" not in screen_text(app) and "Ana's hand" in screen_text(app)

@@ -253,7 +253,8 @@ class SharedTableScreen(TableScreenBase):
         cards = self.hand(view)
         title = self.sym_text(f"{self.whose(sight.seat)} hand · {len(cards)} card{'s' * (len(cards) != 1)}")
         if view.out[sight.seat]:
-            return HandShown(placeholder="You are out of the game.", title=title)
+            who = "You are" if self.is_you(sight.seat) else f"{self.names[sight.seat]} is"  # (plain text)
+            return HandShown(placeholder=f"{who} out of the game.", title=title)
         if not cards:
             return HandShown(placeholder="No cards in hand.", title=title)
         playable = self.playable(sight.update) if self.mine else set()
