@@ -107,6 +107,32 @@ class Terminal:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 
+def eventually(ready, what: str, timeout: float = 60):
+    """Wait until `ready()` is true (polling); its value."""
+    end = time.monotonic() + timeout
+    while True:
+        value = ready()
+        if value:
+            return value
+        assert time.monotonic() < end, f"never: {what}"
+        time.sleep(0.05)
+
+
+def status_of(pid: int) -> dict[str, str]:
+    """/proc/<pid>/status as a dict ({} once the process is gone)."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return {}
+    return dict(line.split(":\t", 1) for line in lines if ":\t" in line)
+
+
+def gone(pid: int) -> bool:
+    """The process has ended (a zombie left for a parent, or a container's init, to reap counts)."""
+    state = status_of(pid).get("State", "")
+    return not state or state.startswith(("Z", "X"))
+
+
 def children(pid: int) -> list[int]:
     out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
     return [int(p) for p in out.stdout.split()]

@@ -40,37 +40,17 @@ from pathlib import Path
 import pytest
 
 from helpers_serve import (TABLE, Server, app_of, free_port, join_by_code, keys, make_key,  # noqa: F401 (fixtures)
-                           make_table, needs_ssh, start_kill_the_kings, terminals, to_lobby)
+                           make_table, needs_ssh, start_kill_the_kings, terminals, to_lobby, eventually, gone, status_of)
 
 pytestmark = needs_ssh
 
 TITLE = "Play with friends on this server: the lobby"
 
 
-def eventually(ready, what: str, timeout: float = 60):
-    """Wait until `ready()` is true (polling); its value."""
-    end = time.monotonic() + timeout
-    while True:
-        value = ready()
-        if value:
-            return value
-        assert time.monotonic() < end, f"never: {what}"
-        time.sleep(0.05)
 
 
-def status_of(pid: int) -> dict[str, str]:
-    """/proc/<pid>/status as a dict ({} once the process is gone)."""
-    try:
-        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
-    except OSError:
-        return {}
-    return dict(line.split(":\t", 1) for line in lines if ":\t" in line)
 
 
-def gone(pid: int) -> bool:
-    """The process has ended (a zombie left for a parent, or a container's init, to reap counts)."""
-    state = status_of(pid).get("State", "")
-    return not state or state.startswith(("Z", "X"))
 
 
 def ignores(pid: int, sig: int) -> bool:

@@ -36,29 +36,14 @@ import pytest
 aiohttp = pytest.importorskip("aiohttp", reason="the web door needs the web extra (pip install '.[web]')")
 pytest.importorskip("textual_serve", reason="the web door needs the web extra (pip install '.[web]')")
 
-from helpers_serve import Server, free_port  # noqa: E402
+from helpers_serve import Server, eventually, free_port, gone  # noqa: E402
 
 CSI = re.compile(rb"\x1b\[[0-9;?<>=$]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
 TITLE = "Play with friends on this server: the lobby"
 
 
-def eventually(ready, what: str, timeout: float = 30):
-    end = time.monotonic() + timeout
-    while True:
-        value = ready()
-        if value:
-            return value
-        assert time.monotonic() < end, f"never: {what}"
-        time.sleep(0.05)
 
 
-def gone(pid: int) -> bool:
-    try:
-        state = next(line for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-                     if line.startswith("State:"))
-    except (OSError, StopIteration):
-        return True
-    return state.split()[1] in ("Z", "X")
 
 
 def app_pids(data: Path, player: str) -> list[int]:

@@ -27,7 +27,8 @@ CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() or shutil.which("chromium") is None,
                                 reason="needs Debian's chromium (apt-get install chromium; .ci/run does it)")
 
-from test_serve_web import WebServer, eventually  # noqa: E402
+from helpers_serve import eventually  # noqa: E402
+from test_serve_web import WebServer  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots" / "web"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -24,7 +24,7 @@ from cutthroat.serve.terminal import AppTerminal, _controlling_terminal, set_win
 from cutthroat.serve.zygote import PR_SET_CHILD_SUBREAPER, Zygote, _prctl, supported
 from helpers_pilot import async_test
 from helpers_serve import (Server, app_of, children, keys, needs_ssh, terminals,  # noqa: F401 (fixtures)
-                           zygote_of)
+                           zygote_of, eventually, gone, status_of)
 from zygote_probe import MARK
 
 TESTS = str(Path(__file__).resolve().parent)
@@ -32,28 +32,10 @@ TITLE = "Play with friends on this server: the lobby"
 pytestmark = pytest.mark.skipif(not supported(), reason="the zygote needs Linux (pidfds, SCM_RIGHTS)")
 
 
-def status_of(pid: int) -> dict[str, str]:
-    try:
-        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
-    except OSError:
-        return {}
-    return dict(line.split(":\t", 1) for line in lines if ":\t" in line)
 
 
-def gone(pid: int) -> bool:
-    """Ended (a zombie left for a container's init to reap counts)."""
-    state = status_of(pid).get("State", "")
-    return not state or state.startswith(("Z", "X"))
 
 
-def eventually(ready, what: str, timeout: float = 60):
-    end = time.monotonic() + timeout
-    while True:
-        value = ready()
-        if value:
-            return value
-        assert time.monotonic() < end, f"never: {what}"
-        time.sleep(0.05)
 
 
 @pytest.fixture(autouse=True)
