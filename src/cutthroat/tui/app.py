@@ -177,7 +177,7 @@ class CutthroatApp(App):
         clashes = keymap_clashes({k: v for k, v in self.settings.keymap.items() if k in known})
         self.set_keymap(with_shared_keys_kept(
             {k: v for k, v in self.settings.keymap.items() if k in known and k not in clashes}))
-        said = [f"no key has the id {', '.join(unknown)} (the README lists them)"] if unknown else []
+        said = [f"no key has the id {', '.join(unknown)} (docs/keymap.md lists them)"] if unknown else []
         said += [f"{reason} (not applied)" for reason in clashes.values()]
         return "keymap: " + "; ".join(said) if said else None
 
