@@ -8,9 +8,9 @@ uses it as its rollout policy and to narrow the root (`bots.py`).
 
 from __future__ import annotations
 
-import random
-from typing import Any, Sequence
+from typing import Sequence
 
+from cutthroat.bots.policy import PolicyBot, noisy_rollout, scoring
 from cutthroat.engine.protocol import Action
 from cutthroat.games.exploding_kittens.cards import (
     ALTER,
@@ -389,25 +389,16 @@ def best_action(t: _Table, legal: Sequence[Action]) -> Action:
     return best
 
 
-class HeuristicBot:
+class HeuristicBot(PolicyBot):
     """Counts kittens against the pile; keeps its Defuses; escapes a known (or likely) kitten on
     top with Skip/Attack/Bury/…, looks ahead with See/Alter the Future when the risk is real;
     steals with cat combos; puts defused kittens back for the next player; Nopes what hurts it."""
 
-    level = "heuristic"
-
-    def __init__(self, rules=None, seed: int = 0, think_ms: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        return best_action(_Table.of_view(view), legal)
+    read = staticmethod(_Table.of_view)
+    policy = staticmethod(scoring(best_action))
+    lone_move_unread = True
 
 
-def heuristic_rollout(rules, state: Any, seat: int, legal: list, rng: random.Random) -> Action:
-    """The heuristic on a determinized state (reading only what `seat` knows of the pile), with a
-    little noise so playouts differ."""
-    if rng.random() < 0.05:
-        return legal[rng.randrange(len(legal))]
-    return best_action(_Table.of_state(state, seat), legal)
+#: The heuristic on a determinized state (reading only what `seat` knows of the pile), with a
+#: little noise so playouts differ.
+heuristic_rollout = noisy_rollout(_Table.of_state, best_action, 0.05)

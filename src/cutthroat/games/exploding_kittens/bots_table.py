@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cutthroat.engine.seats import next_seat
 from cutthroat.games.exploding_kittens.cards import (
     ALTER,
     ALTER_NOW,
@@ -204,13 +205,7 @@ class _Table:
         return depth in self._view.up_known
 
     # -- seats ---------------------------------------------------------------------------------
-    def next_seat(self, p: int) -> int:
-        q = p
-        for _ in range(self.n):
-            q = (q + self.direction) % self.n
-            if not self.out[q]:
-                return q
-        return p
+    next_seat = next_seat  # (the next seat still in after p)
 
     def opponents(self) -> list[int]:
         return [q for q in range(self.n) if q != self.seat and not self.out[q]]

@@ -7,12 +7,13 @@ search bot's playouts on determinized states without building a view per move.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Sequence
 
+from cutthroat.bots.policy import PolicyBot, noisy_rollout, scoring
 from cutthroat.bots.search import WHOLE_GAME, SearchBot
 from cutthroat.bots.win_model import WinModel
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.seats import next_seat
 from cutthroat.games.kill_your_friends.cards import (
     DEATH_FROM_ABOVE_CARD,
     HEAD_SWAP_CARD,
@@ -47,13 +48,7 @@ class _Table:
         t.reaper_on, t.out, t.direction, t.head_hunter = state.reaper_on, state.out, state.direction, state.head_hunter
         return t
 
-    def next_seat(self, p: int) -> int:
-        q = p
-        for _ in range(self.n):
-            q = (q + self.direction) % self.n
-            if not self.out[q]:
-                return q
-        return p
+    next_seat = next_seat  # (the next seat still in after p)
 
     def threat(self, v: int) -> float:
         """How close player v looks to winning: few cards, or a hand that may be all their colour."""
@@ -138,26 +133,17 @@ def best_action(t: _Table, legal: Sequence[Action]) -> Action:
     return best
 
 
-class HeuristicBot:
+class HeuristicBot(PolicyBot):
     """Reveals and empties its hand when it can, saves early, kills the weakest, keeps the Reaper
     for a knock-out or a last-resort save, Head Swaps down to a small hand, dumps dead colours."""
 
-    level = "heuristic"
-
-    def __init__(self, rules=None, seed: int = 0, think_ms: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        return best_action(_Table.of_view(view), legal)
+    read = staticmethod(_Table.of_view)
+    policy = staticmethod(scoring(best_action))
+    lone_move_unread = True
 
 
-def heuristic_rollout(rules, state: Any, seat: int, legal: list, rng: random.Random) -> Action:
-    """The heuristic on a determinized state, with a little noise so playouts differ."""
-    if rng.random() < 0.1:
-        return legal[rng.randrange(len(legal))]
-    return best_action(_Table.of_state(state, seat), legal)
+#: The heuristic on a determinized state, with a little noise so playouts differ.
+heuristic_rollout = noisy_rollout(_Table.of_state, best_action, 0.1)
 
 
 ROOT_CANDIDATES = 4
