@@ -29,6 +29,25 @@ class PolicyBot:
         return type(self).policy(type(self).read(view), legal, self.rng)
 
 
+def best_scored(score: Callable[[Any, Action], float], reading: Any, legal: Sequence[Action]) -> Action:
+    """The legal move of the highest `score(reading, move)`, the first of equals."""
+    best, best_score = legal[0], float("-inf")
+    for a in legal:
+        s = score(reading, a)
+        if s > best_score:
+            best, best_score = a, s
+    return best
+
+
+def seat_reading(cls, state: Any, seat: int):
+    """A new `cls()` reading of a full state as `seat`, with what every game's reading has: `n`,
+    `seat`, its `hand` and every seat's hand size (`counts`); the game's own reading adds the rest."""
+    t = cls()
+    t.n, t.seat, t.hand = state.n, seat, state.hands[seat]
+    t.counts = [len(h) for h in state.hands]
+    return t
+
+
 def scoring(best: Callable[[Any, Sequence[Action]], Action]):
     """A `PolicyBot.policy` from a game's `best(reading, legal)`, which needs no rng."""
     def policy(reading: Any, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -10,35 +10,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from cutthroat.bots.policy import PolicyBot, noisy_rollout, scoring
+from cutthroat.bots.policy import PolicyBot, best_scored, noisy_rollout, scoring
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.seats import previous_seat
 from cutthroat.games.exploding_kittens.cards import (
-    ALTER,
-    ALTER_NOW,
-    ATTACK,
-    BARKING,
-    BOTTOM,
-    BURY,
-    CATOMIC,
-    DEFUSE,
-    EXPLODING,
-    GARBAGE,
-    IMPLODING,
-    MARK,
-    NOPE,
-    PERSONAL,
-    REVERSE,
-    SEE3,
-    SEE5,
-    SHARE,
-    SHUFFLE,
-    SKIP,
-    STREAKING,
-    SUPER_SKIP,
-    SWAP,
-    TAKE_THAT,
-    TARGETED,
-    EkCard,
+    ALTER, ALTER_NOW, ATTACK, BARKING, BOTTOM, BURY, CATOMIC, DEFUSE, EXPLODING, GARBAGE,
+    IMPLODING, MARK, NOPE, PERSONAL, REVERSE, SEE3, SEE5, SHARE, SHUFFLE, SKIP, STREAKING,
+    SUPER_SKIP, SWAP, TAKE_THAT, TARGETED, EkCard,
 )
 from cutthroat.games.exploding_kittens.actions import BARK2, FIVE, PAIR, TRIPLE, combo_kind
 from cutthroat.games.exploding_kittens.state import GC, NAME, REINSERT, REORDER, TAKE, TARGET, WINDOW, order
@@ -225,7 +203,7 @@ def _harm(t: _Table, f) -> float:
         top = t.card_at(0)
         if top is EXPLODING or (top is IMPLODING and t.risk_at(0) >= LIFE):
             # They dodge a kitten we know of; if we are next it comes to us.
-            nxt = t.next_seat(who) if w != "REVERSE" else _prev(t, who)
+            nxt = t.next_seat(who) if w != "REVERSE" else previous_seat(t, who)
             return 40.0 if nxt == me and t.owed <= 1 else 8.0
     if w == "TAKE" and f.target == me:
         return 3.0
@@ -237,15 +215,6 @@ def _harm(t: _Table, f) -> float:
 def _attacked(t: _Table) -> bool:
     v = t._view if t._view is not None else t._state
     return bool(v.attacked)
-
-
-def _prev(t: _Table, p: int) -> int:
-    q = p
-    for _ in range(t.n):
-        q = (q - t.direction) % t.n
-        if not t.out[q]:
-            return q
-    return p
 
 
 def _window_score(t: _Table, action: Action) -> float:
@@ -381,12 +350,7 @@ def best_action(t: _Table, legal: Sequence[Action]) -> Action:
             return max(legal, key=lambda a: keep(a.card))
         else:  # pragma: no cover
             return legal[0]
-    best, best_score = legal[0], float("-inf")
-    for a in legal:
-        s = score(t, a)
-        if s > best_score:
-            best, best_score = a, s
-    return best
+    return best_scored(score, t, legal)
 
 
 class HeuristicBot(PolicyBot):

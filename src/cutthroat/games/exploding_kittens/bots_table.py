@@ -11,35 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cutthroat.bots.policy import seat_reading
 from cutthroat.engine.seats import next_seat
 from cutthroat.games.exploding_kittens.cards import (
-    ALTER,
-    ALTER_NOW,
-    ATTACK,
-    BARKING,
-    BOTTOM,
-    BURY,
-    CATOMIC,
-    DEFUSE,
-    EXPLODING,
-    FERAL,
-    GARBAGE,
-    IMPLODING,
-    MARK,
-    NOPE,
-    PERSONAL,
-    REVERSE,
-    SEE3,
-    SEE5,
-    SHARE,
-    SHUFFLE,
-    SKIP,
-    STREAKING,
-    SUPER_SKIP,
-    SWAP,
-    TAKE_THAT,
-    TARGETED,
-    EkCard,
+    ALTER, ALTER_NOW, ATTACK, BARKING, BOTTOM, BURY, CATOMIC, DEFUSE, EXPLODING, FERAL, GARBAGE,
+    IMPLODING, MARK, NOPE, PERSONAL, REVERSE, SEE3, SEE5, SHARE, SHUFFLE, SKIP, STREAKING,
+    SUPER_SKIP, SWAP, TAKE_THAT, TARGETED, EkCard,
 )
 from cutthroat.games.exploding_kittens.knowledge import full_deck, unseen_cards
 from cutthroat.games.exploding_kittens.state import order
@@ -107,9 +84,7 @@ class _Table:
 
     @classmethod
     def of_state(cls, state, seat: int) -> "_Table":
-        t = cls()
-        t.n, t.seat, t.hand = state.n, seat, state.hands[seat]
-        t.counts = [len(h) for h in state.hands]
+        t = seat_reading(cls, state, seat)
         t.marked, t.out, t.turn, t.direction = state.marked, state.out, state.turn, state.direction
         t.owed, t.itt, t.barking = state.owed, state.itt, state.barking
         t.discard, t.limbo, t.deck = state.discard, state.limbo, state.counts

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cutthroat.bots.policy import PolicyBot, noisy_rollout, scoring
+from cutthroat.bots.policy import PolicyBot, best_scored, noisy_rollout, scoring, seat_reading
 from cutthroat.bots.search import WHOLE_GAME, SearchBot
 from cutthroat.bots.win_model import WinModel
 from cutthroat.engine.protocol import Action
-from cutthroat.engine.seats import next_seat
+from cutthroat.engine.seats import next_seat, previous_seat
 from cutthroat.games.kill_your_friends.cards import (
     DEATH_FROM_ABOVE_CARD,
     HEAD_SWAP_CARD,
@@ -41,9 +41,7 @@ class _Table:
 
     @classmethod
     def of_state(cls, state, seat: int) -> "_Table":
-        t = cls()
-        t.n, t.seat, t.hand = state.n, seat, state.hands[seat]
-        t.counts = [len(h) for h in state.hands]
+        t = seat_reading(cls, state, seat)
         t.colours, t.teams, t.lives, t.attack = state.colours, state.teams, state.lives, state.attack
         t.reaper_on, t.out, t.direction, t.head_hunter = state.reaper_on, state.out, state.direction, state.head_hunter
         return t
@@ -110,27 +108,13 @@ def score(t: _Table, action: Action) -> float:
             delays_doom = t.reaper_on == nxt or (t.attack[nxt] and t.attack[nxt][-1].number == 3)
             return (40.0 if delays_doom else 120.0) + 30 * t.threat(nxt) + (800 if last_card else 0)
         # Run From Your Grave: worth most when the next player is the one about to win.
-        prev = t.next_seat(me) if t.n == 2 else _prev(t, me)
+        prev = t.next_seat(me) if t.n == 2 else previous_seat(t, me)
         return 60.0 + 40 * (t.threat(nxt) - t.threat(prev)) + (800 if last_card else 0)
     return 1.0
 
 
-def _prev(t: _Table, p: int) -> int:
-    q = p
-    for _ in range(t.n):
-        q = (q - t.direction) % t.n
-        if not t.out[q]:
-            return q
-    return p
-
-
 def best_action(t: _Table, legal: Sequence[Action]) -> Action:
-    best, best_score = legal[0], float("-inf")
-    for a in legal:
-        s = score(t, a)
-        if s > best_score:
-            best, best_score = a, s
-    return best
+    return best_scored(score, t, legal)
 
 
 class HeuristicBot(PolicyBot):

@@ -10,24 +10,11 @@ from __future__ import annotations
 
 from cutthroat.engine.protocol import Event
 from cutthroat.games.psycho_killer.cards import (
-    BOOBY_TRAP,
-    CAR_TROUBLES,
-    DISARM,
-    DOUBLE_TAP,
-    FOUND_FOOTAGE,
-    PkCard,
+    BOOBY_TRAP, CAR_TROUBLES, DISARM, DOUBLE_TAP, FOUND_FOOTAGE, PkCard,
 )
 from cutthroat.games.psycho_killer.events import Looked, Returned, ShuffledIn
 from cutthroat.games.psycho_killer.state import (
-    AT,
-    DECK,
-    DRAWS,
-    PICK,
-    Frame,
-    PkState,
-    Slot,
-    live_decks,
-    shown_when_drawn,
+    AT, DECK, DRAWS, PICK, Frame, PkState, Slot, live_decks, shown_when_drawn,
 )
 
 Events = list[Event]

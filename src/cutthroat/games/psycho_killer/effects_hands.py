@@ -1,24 +1,17 @@
-"""Psycho Killer's cards that move cards between hands, injury piles and the discard: Everybody
-Hurts, Bandaid, Stitches, Drop Your Keys, Let's Split Up, Book of the Dead, and giving cards
-(a predicament given is played at once).
+"""Where cards change hands in Psycho Killer: weapons taken back from injury piles (Everybody
+Hurts, Bandaid, Stitches), cards given or passed (Drop Your Keys, Let's Split Up: a predicament
+given is played at once), a card taken from the discard (Book of the Dead).
 
-A module of its own so `effects.py` (the turn: drawing, the attack, the Trip Over window,
-settling) stays readable; `effects.EFFECTS` and its sibling tables name these functions by code.
+Kept apart from the turn's machinery in `effects.py`, whose tables (`EFFECTS`, `PICKED`, …) call
+these by card code.
 """
 
 from __future__ import annotations
 
 from cutthroat.engine.protocol import Event
 from cutthroat.games.psycho_killer.cards import (
-    BANDAID,
-    BOOK_OF_THE_DEAD,
-    DROP_YOUR_KEYS,
-    EVERYBODY_HURTS,
-    LETS_SPLIT_UP,
-    PREDICAMENT,
-    STITCHES,
-    WEAPON,
-    PkCard,
+    BANDAID, BOOK_OF_THE_DEAD, DROP_YOUR_KEYS, EVERYBODY_HURTS, LETS_SPLIT_UP, PREDICAMENT,
+    STITCHES, WEAPON, PkCard,
 )
 from cutthroat.games.psycho_killer.events import Gave, TookBack, TookDiscard
 from cutthroat.games.psycho_killer.state import FORCED, PICK, TARGET, Frame, PkState, order_from, left_of
