@@ -4,7 +4,7 @@ Every screen's `BINDINGS = with_ids("ktk", [...])`: each binding without an id g
 `<screen>.<action>` ("ktk.draw", "ktk.column-0", "ek.move-minus-1"); a second binding of the same
 action in one list gets "-2". Ids are registered where screens are defined; this module imports no
 screen: `screens_index.every_binding_id()` imports them all and lists every id (for a keymap and
-the README's table)."""
+docs/keymap.md's table)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Iterable
 
 from textual.binding import Binding
 
-#: screen prefix -> its bindings, as registered (for the README and for checking a keymap).
+#: screen prefix -> its bindings, as registered (for docs/keymap.md and for checking a keymap).
 REGISTERED: dict[str, list[Binding]] = {}
 
 

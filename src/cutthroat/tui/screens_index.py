@@ -1,5 +1,5 @@
 """The modules whose screens and widgets bind keys, by name, for the checks that need every
-binding id at once: a settings file's keymap (`CutthroatApp.apply_keymap`) and the README's list.
+binding id at once: a settings file's keymap (`CutthroatApp.apply_keymap`) and docs/keymap.md's list.
 
 Each screen registers its own ids where it is defined (`BINDINGS = with_ids(...)`); nothing but
 those checks reads this index, and it imports the screens only when asked (`every_binding_id`), so

@@ -112,7 +112,7 @@ class _Knowing:
 
 #: A playout stops after this many moves (about one round of turns) and the position is valued
 #: by the win model: a whole game is about 120 moves, so short playouts buy several times more
-#: deals in a decision's budget (see the README).
+#: deals in a decision's budget (see docs/bots.md).
 PLAYOUT_MOVES = 15
 
 WIN_FEATURES = ("Defuses", "holds a Defuse", "escapes", "Nopes", "other cards", "to move",
