@@ -32,7 +32,7 @@ def lint_imports(cwd: Path, pythonpath: Path | None = None) -> subprocess.Comple
 def test_the_contracts_are_kept():
     run = lint_imports(ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "5 kept, 0 broken" in run.stdout
+    assert "0 broken" in run.stdout and " kept" in run.stdout
 
 
 PLANTS = {
@@ -43,6 +43,8 @@ PLANTS = {
                                "import cutthroat.games.psycho_killer.cards\n", "Games never import each other"),
     "the-engine-imports-a-game": ("engine/rng.py", "import cutthroat.games.kill_the_kings\n", "Layers"),
     "a-new-top-level-module-unplaced": ("planted.py", "import cutthroat.engine\n", "Layers"),
+    "a-games-rules-import-a-bot-indirectly": ("games/kill_your_friends/effects.py",
+                                              "import cutthroat.bots.policy\n", "never import bots"),
 }
 
 
