@@ -788,7 +788,8 @@ def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_
 
 
 def test_link_codes_are_capped_per_address_so_one_address_cant_use_them_up(tmp_path):
-    from cutthroat.serve.service import LINK_CODES_PER_ADDRESS, Refused, TableService
+    from cutthroat.serve.links import LINK_CODES_PER_ADDRESS
+    from cutthroat.serve.service import Refused, TableService
 
     service = TableService(tmp_path)
     service.web_door = True
