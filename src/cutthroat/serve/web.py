@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from cutthroat.serve.limits import Limits, PerMinute, address_group
+from cutthroat.serve.players import PlayerFolders
 from cutthroat.serve.server import APP_STOP_SECONDS, GOODBYE_SECONDS, _until as wait_until
 from cutthroat.serve.web_connections import CONNECTIONS_PER_SESSION, CountedSite
 from cutthroat.serve.web_cookie import COOKIE, COOKIE_SECONDS, cookie_secret, sign, verify
@@ -44,6 +45,8 @@ from cutthroat.serve.web_links import BOUNCE, LINK_ATTEMPTS_PER_MINUTE, LinkPage
 from cutthroat.serve.web_session import MAX_MESSAGE, WebApp, _int, play
 
 log = logging.getLogger("cutthroat.serve")
+
+FULL = "This server has as many players as it can hold: ask its operator, or sign in from a browser you played in before.\n"
 
 
 # -- the door -----------------------------------------------------------------------------------------
@@ -83,6 +86,7 @@ class WebDoor(LinkPages):
         self.connections_from: dict[str, int] = {}  # address -> connections (a trusted proxy's not counted)
         self.upgraded: set[asyncio.BaseTransport] = set()  # connections that are websockets now
         self.runner: web.AppRunner | None = None
+        self.players = PlayerFolders(state)  # (swept and capped: new browsers are new players for free)
 
     # -- the site ----------------------------------------------------------------------------------
     def application(self) -> web.Application:
@@ -104,6 +108,7 @@ class WebDoor(LinkPages):
         self.runner = web.AppRunner(self.application(), handle_signals=False, access_log=None,
                                     shutdown_timeout=2.0, keepalive_timeout=15.0)
         await self.runner.setup()
+        self.players.start()
         site = CountedSite(self.runner, self, host, port)
         await site.start()
         bound = self.runner.addresses[0][1] if self.runner.addresses else port
@@ -113,6 +118,7 @@ class WebDoor(LinkPages):
 
     async def stop(self) -> None:
         """Every web app asked to quit (then killed), every browser told, the site closed."""
+        self.players.stop()
         for app in list(self.apps):
             app.hangup()
         await wait_until(lambda: not self.apps, APP_STOP_SECONDS)
@@ -182,6 +188,9 @@ class WebDoor(LinkPages):
             # the page is asked again from here, which does, rather than a new player being made.
             return web.Response(text=BOUNCE.format(url="/"), content_type="text/html", charset="utf-8",
                                 headers={"Cache-Control": "no-store"})
+        if player is None and self.players.full():
+            log.warning("refused a new browser player: %d player folders (--max-players)", self.players.cap)
+            return web.Response(status=503, text=FULL, headers={"Cache-Control": "no-store"})
         font_size = max(8, min(_int(request.query.get("fontsize", "16"), 16), 32))
         text = (self.page.replace("{ws_url}", html.escape(self.socket_origin(request) + "/ws", quote=True))
                 .replace("{font_size}", str(font_size)))
@@ -245,6 +254,8 @@ class WebDoor(LinkPages):
             return 429, f"player {player[:12]} has {state.sessions[player]} sessions (--connections-per-key)"
         if state.total >= limits.total_connections:
             return 503, f"{state.total} sessions on the server (--total-connections)"
+        if not (state.data / "players" / player).is_dir() and self.players.full():
+            return 503, f"a new player, and {self.players.cap} player folders (--max-players)"
         return None
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:

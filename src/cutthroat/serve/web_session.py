@@ -183,8 +183,11 @@ async def play(door: WebDoor, ws: web.WebSocketResponse, request: web.Request, p
     resizer: Resizer | None = None
     end = "failed"
     try:
-        home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not home.is_dir():
+            home.mkdir(mode=0o700, parents=True, exist_ok=True)
+            door.players.made()
         os.chmod(home, 0o700)
+        os.utime(home)  # (its last use: the player folders' sweep reads it)
         if state.stopping:
             raise RuntimeError("the server is stopping")
         passed = token_pipe(token, env)
@@ -215,6 +218,10 @@ async def play(door: WebDoor, ws: web.WebSocketResponse, request: web.Request, p
         if resizer is not None and resizer.asked:
             how += f" (window changes: {resizer.asked} asked, {resizer.applied} applied)"
         (log.info if normal else log.warning)("web session for %s ended: %s", player[:12], how)
+        try:
+            os.utime(home)  # (its last use)
+        except OSError:
+            pass
         goodbye = (SHUTDOWN if state.stopping else IDLE if end == "idle"
                    else SORRY if end == "failed" or (end == "app" and code) else "")
         try:
