@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     for spec in fields(Limits):
         kind = type(spec.default)
         limits.add_argument("--" + spec.name.replace("_", "-"), dest=f"limit_{spec.name}", type=kind,
-                            default=None, metavar="S" if kind is float else "N",
+                            default=None, metavar="H" if spec.name.endswith("_hours") else "S" if kind is float else "N",
                             help=f"{SERVE_LIMITS[spec.name]} (default {spec.default:g})")
     return parser
 
@@ -290,7 +290,8 @@ def _serve_limits(args):
             continue
         flag = "--" + spec.name.replace("_", "-")
         if isinstance(value, float) and not value > 0:
-            raise CliError(f"{flag} must be more than 0 (seconds), not {value:g}")
+            unit = "hours" if spec.name.endswith("_hours") else "seconds"
+            raise CliError(f"{flag} must be more than 0 ({unit}), not {value:g}")
         if isinstance(value, int) and value < 1:
             raise CliError(f"{flag} must be at least 1, not {value}")
         given[spec.name] = value
