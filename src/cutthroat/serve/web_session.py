@@ -4,7 +4,8 @@ by the kernel if the server dies (PR_SET_PDEATHSIG), the environment cleaned as 
 (`terminal.app_environment`), in the player's own folder, the service token through a pipe,
 speaking Textual's web-driver packets on its stdin and stdout. `play` pumps both ways: every
 browser message paced by the input budget, the window capped on the first size and every resize
-(resizes coalesced by `Resizer`), the idle time, a browser that stops reading. A closed websocket
+(resizes coalesced by `Resizer`), the idle time (counted from the app's first screen, so a slow cold
+start isn't idling), a browser that stops reading. A closed websocket
 or the server's stop asks the app to quit, then kills it after a while. Apart from `web.py`
 because it is the process side of the door (pipes, packets, signals), where the door is HTTP.
 """
@@ -16,6 +17,7 @@ import ctypes
 import json
 import logging
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -39,6 +41,9 @@ MAX_MESSAGE = 64 * 1024  # one websocket message from a browser (xterm.js sends 
 MAX_PACKET = 16 * 1024 * 1024  # one packet from an app (a repaint of the largest window is far less)
 PRELUDE = b"__GANGLION__\n"  # what Textual's web driver writes first
 SORRY = "\r\nSomething went wrong; your seat is kept.\r\n"
+#: What the web driver writes as it starts, before the app's first screen: modes set, nothing shown.
+MODES_ONLY = re.compile(rb"(?:\x1b\[\?[0-9;]*[hl])*")
+APP_START_SECONDS = 60.0  # an app not showing its first screen by then is ended as idle (the idle time, if longer)
 PR_SET_PDEATHSIG = 1
 _libc = ctypes.CDLL(None, use_errno=True)  # (loaded here: the child between fork and exec only calls it)
 
@@ -239,10 +244,19 @@ async def pump(limits: Limits, ws: web.WebSocketResponse, app: WebApp, resizer: 
     stdout = app.process.stdout
     assert stdin is not None and stdout is not None
 
+    opened = loop.time()
+    shown: list[float] = []  # (when the app's first screen went out: the idle time counts from it)
+
     async def keys_in() -> str:
-        last_key = loop.time()
+        last_key: float | None = None
         while True:
-            left = last_key + limits.idle_seconds - loop.time()
+            now = loop.time()
+            if last_key is None and shown:
+                last_key = shown[0]
+            if last_key is None:  # (the app still starting: a cold start on a busy machine isn't idling)
+                left = opened + max(limits.idle_seconds, APP_START_SECONDS) - now
+            else:
+                left = last_key + limits.idle_seconds - now
             if left <= 0:
                 return "idle"
             try:
@@ -293,6 +307,8 @@ async def pump(limits: Limits, ws: web.WebSocketResponse, app: WebApp, resizer: 
                 raise RuntimeError(f"the app sent a packet of {size} bytes")
             payload = await stdout.readexactly(size)
             if kind == b"D":
+                if not shown and not MODES_ONLY.fullmatch(payload):
+                    shown.append(loop.time())
                 await asyncio.wait_for(ws.send_bytes(payload), limits.stalled_seconds)
             elif kind == b"M":
                 try:
