@@ -9,6 +9,9 @@ Textual's packets); each attack bounded in count and time, waits on conditions.
 - A huge window is capped on the first size and on a resize.
 - Caps: sessions per player, per address (X-Forwarded-For from anyone but a trusted proxy is
   ignored), new websockets per address a minute.
+- A browser that stops reading is dropped after --stalled-seconds, its app ended and its session's
+  counts freed; a resize flood is coalesced; a second browser with a player's cookie is that player
+  (the per-player cap).
 - A closed websocket ends its app; SIGTERM asks every web app to quit and tells the browser; a
   SIGKILLed server leaves no app behind (by pid).
 - A hostile name typed from a browser is data (on screen, in the store and on a link's page).
@@ -258,12 +261,26 @@ def test_a_huge_window_is_capped_on_the_first_size_and_on_every_resize(tmp_path)
 
                 await screen.until(lambda found: 40 in rows(found), "a repaint at 40 rows")
                 assert max(rows(screen)) == 40
+                # A flood of resizes: coalesced, at most one applied a --resize-interval (0.25 s).
+                start = asyncio.get_running_loop().time()
+                for n in range(300):
+                    await ws.send_str(json.dumps(["resize", {"width": 60 + n % 2, "height": 20}]))
+                await ws.send_str(json.dumps(["ping", "flood"]))
+                while True:  # (the pong: every resize before it was read)
+                    message = await ws.receive(timeout=60)
+                    if message.type == aiohttp.WSMsgType.TEXT and "flood" in message.data:
+                        break
                 await ws.close()
+                flood[:] = [asyncio.get_running_loop().time() - start]
             finally:
                 await browser.close()
 
+        flood: list[float] = []
         run(huge())
         assert "120×40" in server.text()
+        eventually(lambda: "window changes:" in server.text(), "the session's end")
+        asked, applied = map(int, re.search(r"window changes: (\d+) asked, (\d+) applied", server.text()).groups())
+        assert asked == 304 and applied <= flood[0] / 0.25 + 2, (asked, applied, flood)
     finally:
         assert server.stop() == 0
 
@@ -281,6 +298,13 @@ def test_sessions_are_capped_per_player_per_address_and_new_ones_per_minute(tmp_
                 ana, bob, cy, dee = browsers
                 first = await ana.open()
                 assert await ana.refused() == 429  # (one session a player)
+                twin = Browser(server)  # (another browser holding Ana's cookie: the same player)
+                try:
+                    twin.session.cookie_jar.update_cookies(
+                        {"cutthroat_player": next(c.value for c in ana.session.cookie_jar)})
+                    assert await twin.refused() == 429
+                finally:
+                    await twin.close()
                 second = await bob.open()
                 assert await cy.refused() == 429  # (two from one address)
                 # A header from a client that is no trusted proxy changes nothing.
@@ -581,6 +605,49 @@ def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tm
         assert "Traceback" not in server.text() and not (data / "app-errors.log").exists(), server.text()
     finally:
         assert server.stop() == 0
+
+
+def test_a_browser_that_stops_reading_is_dropped_and_its_app_ended_its_output_never_piled_up(tmp_path):
+    """A client that never reads its screen: the app's output is not buffered without bound (the
+    websocket's writer waits on the socket, the app on its pipe), and after --stalled-seconds the
+    session is dropped and its app ended; another player's session goes on."""
+    data = tmp_path / "data"
+    server = WebServer(data, "--stalled-seconds", "2")
+    try:
+        async def stall() -> None:
+            reader, sloth = Browser(server), Browser(server)
+            try:
+                await reader.page()
+                await sloth.page()
+                ws = await sloth.open(400, 200)
+                await Screen(ws).shows(TITLE)  # (then never read again)
+                pid = app_pids(data, sloth.player)[0]
+                other = Screen(await reader.open())
+                await other.shows(TITLE)
+                end = asyncio.get_running_loop().time() + 90
+                n = 0
+                while "stopped reading" not in server.text():  # (repaints of the largest window, unread)
+                    assert asyncio.get_running_loop().time() < end, server.text()
+                    n += 1
+                    await ws.send_str(json.dumps(["resize", {"width": 400 - n % 2, "height": 200}]))
+                    await asyncio.sleep(0.1)
+                await asyncio.to_thread(eventually, lambda: gone(pid), "its app ended")
+                # ... and its session with it (its counts freed: a stalled reader holds no slot)
+                await asyncio.to_thread(eventually, lambda: f"web session for {sloth.player[:12]} ended" in server.text(),
+                                        "the stalled session's end")
+                other.raw = b""
+                await other.keys("\x1b[B")  # (the other player's session still answers)
+                await other.until(lambda found: len(found.raw) > 0, "the other session's repaint")
+                await other.ws.close()
+            finally:
+                await reader.close()
+                await sloth.close()
+
+        run(stall(), 180)
+        assert server.text().count("stopped reading") == 1, server.text()
+    finally:
+        assert server.stop() == 0
+    assert "Traceback" not in server.text() and "Event loop is closed" not in server.text(), server.text()
 
 
 def test_idle_connections_to_the_web_port_are_capped_and_closed_and_a_browser_gets_in_after(tmp_path):

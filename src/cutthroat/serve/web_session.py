@@ -108,7 +108,24 @@ class WebApp:
                 pass
 
     async def close(self, grace: float = APP_STOP_SECONDS) -> int:
-        """Quit, then make sure (killed after `grace` seconds); the exit status (-N: signal N)."""
+        """Quit, then make sure (killed after `grace` seconds); the exit status (-N: signal N).
+        Its output is read (and dropped) meanwhile: an app blocked on a full pipe can't quit, and
+        asyncio's `wait()` doesn't return until the pipe has seen its end, which a pipe paused
+        with unread output (a browser that stopped reading) never would."""
+        discard = asyncio.ensure_future(self._discard_output())
+        try:
+            return await self._close(grace)
+        finally:
+            discard.cancel()
+            await asyncio.gather(discard, return_exceptions=True)
+
+    async def _discard_output(self) -> None:
+        stdout = self.process.stdout
+        if stdout is not None:
+            while await stdout.read(1 << 16):
+                pass
+
+    async def _close(self, grace: float) -> int:
         if self.running:
             self.hangup()
             try:
