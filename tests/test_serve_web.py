@@ -11,7 +11,7 @@ Textual's packets); each attack bounded in count and time, waits on conditions.
   ignored), new websockets per address a minute.
 - A browser that stops reading is dropped after --stalled-seconds, its app ended and its session's
   counts freed; a resize flood is coalesced; a second browser with a player's cookie is that player
-  (the per-player cap).
+  (the per-player cap); one that pings and never reads the pongs is dropped too.
 - A closed websocket ends its app; SIGTERM asks every web app to quit and tells the browser; a
   SIGKILLed server leaves no app behind (by pid).
 - A hostile name typed from a browser is data (on screen, in the store and on a link's page).
@@ -648,6 +648,48 @@ def test_a_browser_that_stops_reading_is_dropped_and_its_app_ended_its_output_ne
     finally:
         assert server.stop() == 0
     assert "Traceback" not in server.text() and "Event loop is closed" not in server.text(), server.text()
+
+
+def test_a_browser_that_pings_and_never_reads_the_pongs_is_dropped_not_held_forever(tmp_path):
+    """Pings answered into a socket nobody reads: the answer waits at most --stalled-seconds, then
+    the session is dropped (it must not hang its keys' reader, and with it the idle time, for good).
+    The client is a raw socket that writes ping messages and never reads a byte."""
+    import socket
+
+    from cutthroat.serve.web_cookie import sign
+
+    data = tmp_path / "data"
+    server = WebServer(data, "--stalled-seconds", "2", "--input-bytes-per-second", "100000000")
+    player = "ab" * 16
+    try:
+        cookie = sign((data / "web-cookie-secret").read_bytes(), player)
+        sock = socket.create_connection(("127.0.0.1", server.web_port), timeout=10)
+        try:
+            sock.sendall((f"GET /ws?width=20&height=5 HTTP/1.1\r\nHost: 127.0.0.1:{server.web_port}\r\n"
+                          "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                          f"Origin: {server.url}\r\nCookie: cutthroat_player={cookie}\r\n\r\n").encode())
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += sock.recv(1)
+            assert head.startswith(b"HTTP/1.1 101"), head
+            payload = json.dumps(["ping", "p" * 32]).encode()
+            frame = bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload  # (masked with zeros)
+            sock.settimeout(0.2)
+            eventually(lambda: f"web session for {player[:12]} at" in server.text(), "the session")
+            end = time.monotonic() + 90
+            while "stopped reading" not in server.text():
+                assert time.monotonic() < end, server.text()
+                try:
+                    sock.sendall(frame * 500)
+                except (socket.timeout, OSError):
+                    pass  # (the server no longer reads either: waiting for its verdict)
+            eventually(lambda: f"web session for {player[:12]} ended" in server.text(), "the session's end")
+        finally:
+            sock.close()
+    finally:
+        assert server.stop() == 0
+    assert "Traceback" not in server.text(), server.text()
 
 
 def test_idle_connections_to_the_web_port_are_capped_and_closed_and_a_browser_gets_in_after(tmp_path):

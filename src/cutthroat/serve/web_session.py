@@ -306,7 +306,9 @@ async def pump(limits: Limits, ws: web.WebSocketResponse, app: WebApp, resizer: 
             elif kind in ("focus", "blur"):
                 app.meta(type=kind)
             elif kind == "ping" and isinstance(body, str) and len(body) <= 32:
-                await ws.send_str(json.dumps(["pong", body]))
+                # (bounded as the screen is: pongs into a socket nobody reads would hold this
+                # reader, and with it the idle time, for good)
+                await asyncio.wait_for(ws.send_str(json.dumps(["pong", body])), limits.stalled_seconds)
 
     async def screen_out() -> str:
         for _ in range(20):
