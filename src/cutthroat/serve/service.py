@@ -2,7 +2,7 @@
 
 Each player's app process (on its own PTY, or behind the web door's websocket) talks to this
 service over a Unix socket in the data directory, one JSON object a line (the protocol: see
-`clients.py`). It proves who it is with the token its session was started with, and then acts for
+`protocol.py`). It proves who it is with the token its session was started with, and then acts for
 that player only: it sees the open tables, creates a table, takes a free seat (or its own again,
 after a dropped connection) or watches. Once seated, it receives only its seat's updates (the
 host's `SeatUpdate`, as JSON) and can send only that seat's moves. A table waits until every human
@@ -12,7 +12,7 @@ restarted server resumes every table.
 This module is the tables' life (made, joined, started, closed, expired, over and let go, seats
 away and back) and the lobbies told when the list changes; its parts with a job of their own are
 mixins beside it: `daily.py` (today's deals), `links.py` (browser link codes), `finished.py` (games
-kept in the histories); `tables.py` (one table), `clients.py` (one client and the protocol).
+kept in the histories); `tables.py` (one table), `protocol.py` (one client and the protocol).
 
 Trusting no client: the deal's seed is the server's own (`secrets`) and no client is told it
 before game over; names are checked by `names.name_problem`; a player has at most
@@ -40,7 +40,7 @@ from cutthroat.host.clock import PooledClock
 from cutthroat.host.workers import PoolWorkers
 from cutthroat.names import NAME_MAX, clean, name_problem, normal
 from cutthroat.saves import BOT_LEVELS, Seat, SaveError
-from cutthroat.serve.clients import ClientLink
+from cutthroat.serve.protocol import ClientLink
 from cutthroat.serve.daily import DailyAttempt, DailyDeals
 from cutthroat.serve.finished import FinishedGames
 from cutthroat.serve.links import BrowserLinks
