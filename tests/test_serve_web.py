@@ -9,6 +9,9 @@ Textual's packets); each attack bounded in count and time, waits on conditions.
 - A huge window is capped on the first size and on a resize.
 - Caps: sessions per player, per address (X-Forwarded-For from anyone but a trusted proxy is
   ignored), new websockets per address a minute.
+- A browser that stops reading is dropped after --stalled-seconds, its app ended and its session's
+  counts freed; a resize flood is coalesced; a second browser with a player's cookie is that player
+  (the per-player cap); one that pings and never reads the pongs is dropped too.
 - A closed websocket ends its app; SIGTERM asks every web app to quit and tells the browser; a
   SIGKILLed server leaves no app behind (by pid).
 - A hostile name typed from a browser is data (on screen, in the store and on a link's page).
@@ -139,90 +142,99 @@ def run(coroutine, timeout: float = 120):
     return asyncio.run(asyncio.wait_for(coroutine, timeout))
 
 
-def test_a_browser_gets_a_signed_private_cookie_and_its_own_app_sends_the_title(tmp_path):
-    data = tmp_path / "data"
-    server = WebServer(data)
-    try:
-        async def visit() -> None:
-            browser = Browser(server)
-            try:
-                async with browser.session.get(server.url + "/", headers={"Sec-Fetch-Site": "cross-site"}) as bounce:
-                    assert "Set-Cookie" not in bounce.headers  # (a link from another site: asked again from here)
-                    assert 'http-equiv="refresh" content="0; url=/"' in await bounce.text()
-                response = await browser.page()
-                cookie = response.headers["Set-Cookie"]
-                assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-                page = await (await browser.session.get(server.url + "/")).text()
-                assert "https://" not in page and "http://" not in page.replace(server.url, "")
-                assert "Set-Cookie" not in (await browser.session.get(server.url + "/")).headers  # (kept)
-                for path in ("static/cutthroat.css", "static/cutthroat.js"):
-                    text = await (await browser.session.get(f"{server.url}/{path}")).text()
-                    assert "http" not in text and "googleapis" not in text, path
-                for path in ("static/", "static", "static/js/", "static/../web.py", "static/%2e%2e/web.py",
-                             "static/page.html", "static/fonts/", "download/x", "ws/../static/"):
-                    async with browser.session.get(f"{server.url}/{path}") as response:
-                        assert response.status == 404, path
-                async with browser.session.get(server.url + "/static/js/textual.js") as response:
-                    assert response.status == 200
-                ws = await browser.open(100, 30)
-                screen = Screen(ws)
-                await screen.shows(TITLE)
-                assert app_pids(data, browser.player)  # its own app, in its own folder
-                await ws.close()
-            finally:
-                await browser.close()
-
-        run(visit())
-        secret = data / "web-cookie-secret"
-        assert stat.S_IMODE(secret.stat().st_mode) == 0o600
-        assert "web session for" in server.text() and "100×30" in server.text()
-    finally:
-        assert server.stop() == 0
-    assert "Traceback" not in server.text(), server.text()
-
-
-def test_no_cookie_a_forged_cookie_or_a_foreign_origin_gets_403_and_no_app(tmp_path):
-    data = tmp_path / "data"
-    server = WebServer(data)
-    try:
-        async def attacks() -> None:
-            stranger = Browser(server)  # never loaded the page: no cookie
-            browser = Browser(server)
-            try:
-                assert await stranger.refused() == 403
-                await browser.page()
-                assert await browser.refused(origin="http://evil.example") == 403
-                assert await browser.refused(origin=None) == 403
-                assert await browser.refused(origin="null") == 403
-                assert await browser.refused(origin=server.url.replace("127.0.0.1", "localhost")) == 403
-                player = browser.player
-                jar = browser.session.cookie_jar
-                for forged in (f"{player}.{'0' * 64}", f"{'a' * 32}.{player}", player, "", "x" * 5000,
-                               f"{player[:-1]}f.{'0' * 64}"):
-                    jar.clear()
-                    jar.update_cookies({"cutthroat_player": forged})
-                    assert await browser.refused() == 403, forged
-                # Not ASCII (no hex digest can hold it): refused as forged, the page still served.
-                jar.clear()
-                e = "\u00e9"
-                for forged in (f"{player}.{e}", f"{player}.{e * 64}", f"{e}{player[1:]}.{'0' * 64}", e):
-                    cookie = {"Cookie": f"cutthroat_player={forged}"}
-                    async with browser.session.get(server.url + "/", headers=cookie) as page:
-                        assert page.status == 200 and "cutthroat_player=" in page.headers["Set-Cookie"], forged
-                    jar.clear()
-                    assert await browser.refused(headers=cookie) == 403, forged
-            finally:
-                await stranger.close()
-                await browser.close()
-
-        run(attacks())
-        assert "web session for" not in server.text()
-        assert server.text().count("refused a web session") == 15, server.text()
-        assert not (data / "players").exists() or not any((data / "players").iterdir())
-    finally:
-        assert server.stop() == 0
+@pytest.fixture(scope="module")
+def door(tmp_path_factory):
+    """One server with the default flags, shared by the tests that neither stop it nor change its
+    limits (each reads its own part of the log: `since`); checked for tracebacks at the end."""
+    server = WebServer(tmp_path_factory.mktemp("door") / "data")
+    yield server
+    assert server.stop() == 0
     text = server.text()
     assert "Traceback" not in text and "Error handling request" not in text, text
+
+
+def since(server: WebServer, mark: int) -> str:
+    """The server's log from `mark` (a length of it, taken before a test's part) on."""
+    return server.text()[mark:]
+
+
+def test_a_browser_gets_a_signed_private_cookie_and_its_own_app_sends_the_title(door):
+    server, data, mark = door, door.data, len(door.text())
+
+    async def visit() -> None:
+        browser = Browser(server)
+        try:
+            async with browser.session.get(server.url + "/", headers={"Sec-Fetch-Site": "cross-site"}) as bounce:
+                assert "Set-Cookie" not in bounce.headers  # (a link from another site: asked again from here)
+                assert 'http-equiv="refresh" content="0; url=/"' in await bounce.text()
+            response = await browser.page()
+            cookie = response.headers["Set-Cookie"]
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+            page = await (await browser.session.get(server.url + "/")).text()
+            assert "https://" not in page and "http://" not in page.replace(server.url, "")
+            assert "Set-Cookie" not in (await browser.session.get(server.url + "/")).headers  # (kept)
+            for path in ("static/cutthroat.css", "static/cutthroat.js"):
+                text = await (await browser.session.get(f"{server.url}/{path}")).text()
+                assert "http" not in text and "googleapis" not in text, path
+            for path in ("static/", "static", "static/js/", "static/../web.py", "static/%2e%2e/web.py",
+                         "static/page.html", "static/fonts/", "download/x", "ws/../static/"):
+                async with browser.session.get(f"{server.url}/{path}") as response:
+                    assert response.status == 404, path
+            async with browser.session.get(server.url + "/static/js/textual.js") as response:
+                assert response.status == 200
+            ws = await browser.open(100, 30)
+            screen = Screen(ws)
+            await screen.shows(TITLE)
+            assert app_pids(data, browser.player)  # its own app, in its own folder
+            await ws.close()
+        finally:
+            await browser.close()
+
+    run(visit())
+    secret = data / "web-cookie-secret"
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    assert "web session for" in since(server, mark) and "100×30" in since(server, mark)
+
+
+def test_no_cookie_a_forged_cookie_or_a_foreign_origin_gets_403_and_no_app(door):
+    server, data, mark = door, door.data, len(door.text())
+    folders = set((data / "players").iterdir()) if (data / "players").exists() else set()
+
+    async def attacks() -> None:
+        stranger = Browser(server)  # never loaded the page: no cookie
+        browser = Browser(server)
+        try:
+            assert await stranger.refused() == 403
+            await browser.page()
+            assert await browser.refused(origin="http://evil.example") == 403
+            assert await browser.refused(origin=None) == 403
+            assert await browser.refused(origin="null") == 403
+            assert await browser.refused(origin=server.url.replace("127.0.0.1", "localhost")) == 403
+            player = browser.player
+            jar = browser.session.cookie_jar
+            for forged in (f"{player}.{'0' * 64}", f"{'a' * 32}.{player}", player, "", "x" * 5000,
+                           f"{player[:-1]}f.{'0' * 64}"):
+                jar.clear()
+                jar.update_cookies({"cutthroat_player": forged})
+                assert await browser.refused() == 403, forged
+            # Not ASCII (no hex digest can hold it): refused as forged, the page still served.
+            jar.clear()
+            e = "\u00e9"
+            for forged in (f"{player}.{e}", f"{player}.{e * 64}", f"{e}{player[1:]}.{'0' * 64}", e):
+                cookie = {"Cookie": f"cutthroat_player={forged}"}
+                async with browser.session.get(server.url + "/", headers=cookie) as page:
+                    assert page.status == 200 and "cutthroat_player=" in page.headers["Set-Cookie"], forged
+                jar.clear()
+                assert await browser.refused(headers=cookie) == 403, forged
+        finally:
+            await stranger.close()
+            await browser.close()
+
+    run(attacks())
+    assert "web session for" not in since(server, mark)
+    assert since(server, mark).count("refused a web session") == 15, since(server, mark)
+    assert folders == (set((data / "players").iterdir()) if (data / "players").exists() else set())
+    assert "Traceback" not in since(server, mark) and "Error handling request" not in since(server, mark)
 
 
 def test_a_huge_window_is_capped_on_the_first_size_and_on_every_resize(tmp_path):
@@ -249,12 +261,26 @@ def test_a_huge_window_is_capped_on_the_first_size_and_on_every_resize(tmp_path)
 
                 await screen.until(lambda found: 40 in rows(found), "a repaint at 40 rows")
                 assert max(rows(screen)) == 40
+                # A flood of resizes: coalesced, at most one applied a --resize-interval (0.25 s).
+                start = asyncio.get_running_loop().time()
+                for n in range(300):
+                    await ws.send_str(json.dumps(["resize", {"width": 60 + n % 2, "height": 20}]))
+                await ws.send_str(json.dumps(["ping", "flood"]))
+                while True:  # (the pong: every resize before it was read)
+                    message = await ws.receive(timeout=60)
+                    if message.type == aiohttp.WSMsgType.TEXT and "flood" in message.data:
+                        break
                 await ws.close()
+                flood[:] = [asyncio.get_running_loop().time() - start]
             finally:
                 await browser.close()
 
+        flood: list[float] = []
         run(huge())
         assert "120×40" in server.text()
+        eventually(lambda: "window changes:" in server.text(), "the session's end")
+        asked, applied = map(int, re.search(r"window changes: (\d+) asked, (\d+) applied", server.text()).groups())
+        assert asked == 304 and applied <= flood[0] / 0.25 + 2, (asked, applied, flood)
     finally:
         assert server.stop() == 0
 
@@ -272,6 +298,13 @@ def test_sessions_are_capped_per_player_per_address_and_new_ones_per_minute(tmp_
                 ana, bob, cy, dee = browsers
                 first = await ana.open()
                 assert await ana.refused() == 429  # (one session a player)
+                twin = Browser(server)  # (another browser holding Ana's cookie: the same player)
+                try:
+                    twin.session.cookie_jar.update_cookies(
+                        {"cutthroat_player": next(c.value for c in ana.session.cookie_jar)})
+                    assert await twin.refused() == 429
+                finally:
+                    await twin.close()
                 second = await bob.open()
                 assert await cy.refused() == 429  # (two from one address)
                 # A header from a client that is no trusted proxy changes nothing.
@@ -436,35 +469,34 @@ def test_a_sigkilled_server_leaves_no_web_app_behind(tmp_path):
         server.stop()
 
 
-def test_a_hostile_name_typed_from_a_browser_is_data(tmp_path):
-    data = tmp_path / "data"
-    server = WebServer(data)
+def test_a_hostile_name_typed_from_a_browser_is_data(door):
+    server, data, mark = door, door.data, len(door.text())
     name = "[red]Eve"
-    try:
-        async def hostile() -> None:
-            browser = Browser(server)
-            try:
-                await browser.page()
-                ws = await browser.open(100, 30)
-                screen = Screen(ws)
-                await screen.shows(TITLE)
-                await screen.keys("\r")
-                await screen.shows("Your name at the tables")
-                await screen.keys("[red]\u202eEve\r")  # (a bidi override: never part of a name)
-                await screen.until(lambda found: "you are" in found.text and name in found.text,
-                                   "the lobby naming Eve as she typed it")
-                await ws.close()
-            finally:
-                await browser.close()
+    players = []
 
-        run(hostile())
-    finally:
-        assert server.stop() == 0
+    async def hostile() -> None:
+        browser = Browser(server)
+        try:
+            await browser.page()
+            players.append(browser.player)
+            ws = await browser.open(100, 30)
+            screen = Screen(ws)
+            await screen.shows(TITLE)
+            await screen.keys("\r")
+            await screen.shows("Your name at the tables")
+            await screen.keys("[red]\u202eEve\r")  # (a bidi override: never part of a name)
+            await screen.until(lambda found: "you are" in found.text and name in found.text,
+                               "the lobby naming Eve as she typed it")
+            await ws.close()
+        finally:
+            await browser.close()
+
+    run(hostile())
     with sqlite3.connect(data / "cutthroat.db") as db:
-        names = [row[0] for row in db.execute("SELECT name FROM players")]
+        names = [row[0] for row in db.execute("SELECT name FROM players WHERE id = ?", players)]
     assert names == [name], names
     assert not (data / "app-errors.log").exists()
-    assert "Traceback" not in server.text()
+    assert "Traceback" not in since(server, mark)
 
 
 def test_the_web_door_never_imports_textual_and_its_flags_are_checked():
@@ -510,9 +542,10 @@ def test_the_public_url_is_written_as_a_browser_writes_its_origin():
 
 def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tmp_path):
     data = tmp_path / "data"
-    # (the idle time well above an app's cold start on a loaded machine: the session must show its
-    # title before it; the goodbye is then waited for, not timed)
-    server = WebServer(data, "--input-bytes-per-second", "2000", "--idle-seconds", "30")
+    # (a short idle time: it counts from the app's first screen, not from the websocket's opening,
+    # so a slow cold start on a loaded machine doesn't end the session before its title; the
+    # goodbye is then waited for, not timed)
+    server = WebServer(data, "--input-bytes-per-second", "2000", "--idle-seconds", "2")
     try:
         async def abuse() -> float:
             browser = Browser(server)
@@ -534,7 +567,7 @@ def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tm
                     message = await ws.receive(timeout=30)
                     if message.type == aiohttp.WSMsgType.TEXT and "after" in message.data:
                         break
-                paced = asyncio.get_running_loop().time() - start
+                paced = asyncio.get_running_loop().time() - start  # (an active session: 5 s of keys, idle time 2 s)
                 screen.raw = b""
                 # While that one idles: a message over 64 KiB closes its own session (and only that one).
                 other = await browser.open()
@@ -572,6 +605,91 @@ def test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody(tm
         assert "Traceback" not in server.text() and not (data / "app-errors.log").exists(), server.text()
     finally:
         assert server.stop() == 0
+
+
+def test_a_browser_that_stops_reading_is_dropped_and_its_app_ended_its_output_never_piled_up(tmp_path):
+    """A client that never reads its screen: the app's output is not buffered without bound (the
+    websocket's writer waits on the socket, the app on its pipe), and after --stalled-seconds the
+    session is dropped and its app ended; another player's session goes on."""
+    data = tmp_path / "data"
+    server = WebServer(data, "--stalled-seconds", "2")
+    try:
+        async def stall() -> None:
+            reader, sloth = Browser(server), Browser(server)
+            try:
+                await reader.page()
+                await sloth.page()
+                ws = await sloth.open(400, 200)
+                await Screen(ws).shows(TITLE)  # (then never read again)
+                pid = app_pids(data, sloth.player)[0]
+                other = Screen(await reader.open())
+                await other.shows(TITLE)
+                end = asyncio.get_running_loop().time() + 90
+                n = 0
+                while "stopped reading" not in server.text():  # (repaints of the largest window, unread)
+                    assert asyncio.get_running_loop().time() < end, server.text()
+                    n += 1
+                    await ws.send_str(json.dumps(["resize", {"width": 400 - n % 2, "height": 200}]))
+                    await asyncio.sleep(0.1)
+                await asyncio.to_thread(eventually, lambda: gone(pid), "its app ended")
+                # ... and its session with it (its counts freed: a stalled reader holds no slot)
+                await asyncio.to_thread(eventually, lambda: f"web session for {sloth.player[:12]} ended" in server.text(),
+                                        "the stalled session's end")
+                other.raw = b""
+                await other.keys("\x1b[B")  # (the other player's session still answers)
+                await other.until(lambda found: len(found.raw) > 0, "the other session's repaint")
+                await other.ws.close()
+            finally:
+                await reader.close()
+                await sloth.close()
+
+        run(stall(), 180)
+        assert server.text().count("stopped reading") == 1, server.text()
+    finally:
+        assert server.stop() == 0
+    assert "Traceback" not in server.text() and "Event loop is closed" not in server.text(), server.text()
+
+
+def test_a_browser_that_pings_and_never_reads_the_pongs_is_dropped_not_held_forever(tmp_path):
+    """Pings answered into a socket nobody reads: the answer waits at most --stalled-seconds, then
+    the session is dropped (it must not hang its keys' reader, and with it the idle time, for good).
+    The client is a raw socket that writes ping messages and never reads a byte."""
+    import socket
+
+    from cutthroat.serve.web_cookie import sign
+
+    data = tmp_path / "data"
+    server = WebServer(data, "--stalled-seconds", "2", "--input-bytes-per-second", "100000000")
+    player = "ab" * 16
+    try:
+        cookie = sign((data / "web-cookie-secret").read_bytes(), player)
+        sock = socket.create_connection(("127.0.0.1", server.web_port), timeout=10)
+        try:
+            sock.sendall((f"GET /ws?width=20&height=5 HTTP/1.1\r\nHost: 127.0.0.1:{server.web_port}\r\n"
+                          "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                          f"Origin: {server.url}\r\nCookie: cutthroat_player={cookie}\r\n\r\n").encode())
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += sock.recv(1)
+            assert head.startswith(b"HTTP/1.1 101"), head
+            payload = json.dumps(["ping", "p" * 32]).encode()
+            frame = bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload  # (masked with zeros)
+            sock.settimeout(0.2)
+            eventually(lambda: f"web session for {player[:12]} at" in server.text(), "the session")
+            end = time.monotonic() + 90
+            while "stopped reading" not in server.text():
+                assert time.monotonic() < end, server.text()
+                try:
+                    sock.sendall(frame * 500)
+                except (socket.timeout, OSError):
+                    pass  # (the server no longer reads either: waiting for its verdict)
+            eventually(lambda: f"web session for {player[:12]} ended" in server.text(), "the session's end")
+        finally:
+            sock.close()
+    finally:
+        assert server.stop() == 0
+    assert "Traceback" not in server.text(), server.text()
 
 
 def test_idle_connections_to_the_web_port_are_capped_and_closed_and_a_browser_gets_in_after(tmp_path):
@@ -693,14 +811,13 @@ async def link_code(screen: Screen, last: str | None = None) -> str:
     return next(code for code in reversed(LINK.findall(screen.text)) if code != last)
 
 
-def test_a_link_page_names_its_player_and_a_browser_leaves_its_own_only_when_it_says_so(tmp_path):
+def test_a_link_page_names_its_player_and_a_browser_leaves_its_own_only_when_it_says_so(door):
     """A link sent by someone else can't quietly take over a browser: its page names whose link
     it is (as data), and a browser that is another player now is told it leaves that player, and
     keeps it unless it confirms; a browser with no player of its own just becomes the link's."""
     import html
 
-    data = tmp_path / "data"
-    server = WebServer(data)
+    server, mark = door, len(door.text())
     hostile = '<i>Mal&"'  # (a name may hold these: on a page it is text)
 
     async def post(browser: Browser, code: str, **form) -> aiohttp.ClientResponse:
@@ -709,59 +826,56 @@ def test_a_link_page_names_its_player_and_a_browser_leaves_its_own_only_when_it_
             await reply.text()
             return reply
 
-    try:
-        async def takeover() -> None:
-            mal, vic, fresh = Browser(server), Browser(server), Browser(server)
-            try:
-                for browser in (mal, vic):
-                    await browser.page()
-                mals = Screen(await mal.open(100, 30))
-                vics = Screen(await vic.open(100, 30))
-                await to_lobby(mals, hostile)
-                await to_lobby(vics, "Vic")
-                await vics.ws.close()
-                code = await link_code(mals)
-                victim = vic.player
-                async with vic.session.get(f"{server.url}/link/{code}") as page:
-                    text = await page.text()
-                assert page.status == 200
-                assert f'<b class="link-player">{html.escape(hostile, quote=True)}</b>' in text
-                assert hostile not in text and "<i>Mal" not in text  # (the name is data, never markup)
-                assert '<b class="browser-player">Vic</b>' in text and 'name="leave"' in text
-                for form in ({}, {"leave": mal.player[:12]}):  # not confirmed (or for another player): kept
-                    reply = await post(vic, code, **form)
-                    assert reply.status == 409 and "Set-Cookie" not in reply.headers, form
-                    assert vic.player == victim
-                for kind, body in (("multipart/form-data", b"garbage"), ("multipart/form-data; boundary=x", b"--x\r\n"),
-                                   ("application/x-www-form-urlencoded", b"leave=%zz&\xff=\xff")):  # (garbage)
-                    async with vic.session.post(f"{server.url}/link/{code}", data=body, allow_redirects=False,
-                                                headers={"Origin": server.url, "Content-Type": kind}) as reply:
-                        assert reply.status in (400, 409) and vic.player == victim, (kind, reply.status)
-                reply = await post(vic, code, leave=victim[:12])  # (said so: this browser is Mal's now)
-                assert reply.status == 303 and vic.player == mal.player
+    async def takeover() -> None:
+        mal, vic, fresh = Browser(server), Browser(server), Browser(server)
+        try:
+            for browser in (mal, vic):
+                await browser.page()
+            mals = Screen(await mal.open(100, 30))
+            vics = Screen(await vic.open(100, 30))
+            await to_lobby(mals, hostile)
+            await to_lobby(vics, "Vic")
+            await vics.ws.close()
+            code = await link_code(mals)
+            victim = vic.player
+            async with vic.session.get(f"{server.url}/link/{code}") as page:
+                text = await page.text()
+            assert page.status == 200
+            assert f'<b class="link-player">{html.escape(hostile, quote=True)}</b>' in text
+            assert hostile not in text and "<i>Mal" not in text  # (the name is data, never markup)
+            assert '<b class="browser-player">Vic</b>' in text and 'name="leave"' in text
+            for form in ({}, {"leave": mal.player[:12]}):  # not confirmed (or for another player): kept
+                reply = await post(vic, code, **form)
+                assert reply.status == 409 and "Set-Cookie" not in reply.headers, form
+                assert vic.player == victim
+            for kind, body in (("multipart/form-data", b"garbage"), ("multipart/form-data; boundary=x", b"--x\r\n"),
+                               ("application/x-www-form-urlencoded", b"leave=%zz&\xff=\xff")):  # (garbage)
+                async with vic.session.post(f"{server.url}/link/{code}", data=body, allow_redirects=False,
+                                            headers={"Origin": server.url, "Content-Type": kind}) as reply:
+                    assert reply.status in (400, 409) and vic.player == victim, (kind, reply.status)
+            reply = await post(vic, code, leave=victim[:12])  # (said so: this browser is Mal's now)
+            assert reply.status == 303 and vic.player == mal.player
 
-                code = await link_code(mals, code)
-                # Followed from a chat (no SameSite=Strict cookie on that request): asked again from here.
-                chat = {"Sec-Fetch-Site": "cross-site"}
-                async with fresh.session.get(f"{server.url}/link/{code}", headers=chat) as page:
-                    assert f'content="0; url=/link/{code}"' in await page.text()
-                async with fresh.session.get(f"{server.url}/link/{code}") as page:  # no player of its own
-                    text = await page.text()
-                assert page.status == 200 and "name=\"leave\"" not in text
-                assert (await post(fresh, code)).status == 303 and fresh.player == mal.player
-                async with fresh.session.get(f"{server.url}/link/{code}") as page:  # (used)
-                    assert page.status == 403 and html.escape(hostile) not in await page.text()
-            finally:
-                for browser in (mal, vic, fresh):
-                    await browser.close()
+            code = await link_code(mals, code)
+            # Followed from a chat (no SameSite=Strict cookie on that request): asked again from here.
+            chat = {"Sec-Fetch-Site": "cross-site"}
+            async with fresh.session.get(f"{server.url}/link/{code}", headers=chat) as page:
+                assert f'content="0; url=/link/{code}"' in await page.text()
+            async with fresh.session.get(f"{server.url}/link/{code}") as page:  # no player of its own
+                text = await page.text()
+            assert page.status == 200 and "name=\"leave\"" not in text
+            assert (await post(fresh, code)).status == 303 and fresh.player == mal.player
+            async with fresh.session.get(f"{server.url}/link/{code}") as page:  # (used)
+                assert page.status == 403 and html.escape(hostile) not in await page.text()
+        finally:
+            for browser in (mal, vic, fresh):
+                await browser.close()
 
-        run(takeover(), 180)
-        text = server.text()
-        assert text.count("asked to confirm leaving") == 5 and text.count("is now ") == 2, text
-        assert text.count(", leaving ") == 1, text
-    finally:
-        assert server.stop() == 0
-    assert "Traceback" not in server.text()
+    run(takeover(), 180)
+    text = since(server, mark)
+    assert text.count("asked to confirm leaving") == 5 and text.count("is now ") == 2, text
+    assert text.count(", leaving ") == 1, text
+    assert "Traceback" not in text
 
 
 def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_path):
@@ -788,7 +902,8 @@ def test_link_codes_need_a_web_door_replace_each_other_expire_and_work_once(tmp_
 
 
 def test_link_codes_are_capped_per_address_so_one_address_cant_use_them_up(tmp_path):
-    from cutthroat.serve.service import LINK_CODES_PER_ADDRESS, Refused, TableService
+    from cutthroat.serve.links import LINK_CODES_PER_ADDRESS
+    from cutthroat.serve.service import Refused, TableService
 
     service = TableService(tmp_path)
     service.web_door = True

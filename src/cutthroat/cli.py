@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     for spec in fields(Limits):
         kind = type(spec.default)
         limits.add_argument("--" + spec.name.replace("_", "-"), dest=f"limit_{spec.name}", type=kind,
-                            default=None, metavar="S" if kind is float else "N",
+                            default=None, metavar="H" if spec.name.endswith("_hours") else "S" if kind is float else "N",
                             help=f"{SERVE_LIMITS[spec.name]} (default {spec.default:g})")
     return parser
 
@@ -143,6 +143,10 @@ SERVE_LIMITS = {
     "stalled_seconds": "seconds a client may stop reading its screen before it is dropped",
     "resize_interval": "seconds between two window changes applied to an app (the latest wins)",
     "web_sessions_per_minute": "new web sessions from one address a minute (--web-port; new cookies cost nothing)",
+    "max_players": "player folders on the server: then a browser without a cookie gets no new player "
+                   "(--web-port; existing players always get in)",
+    "unnamed_player_hours": "hours after which a player folder that never got a name, with no game "
+                            "or history, is removed (--web-port sweeps hourly)",
 }
 
 
@@ -286,7 +290,8 @@ def _serve_limits(args):
             continue
         flag = "--" + spec.name.replace("_", "-")
         if isinstance(value, float) and not value > 0:
-            raise CliError(f"{flag} must be more than 0 (seconds), not {value:g}")
+            unit = "hours" if spec.name.endswith("_hours") else "seconds"
+            raise CliError(f"{flag} must be more than 0 ({unit}), not {value:g}")
         if isinstance(value, int) and value < 1:
             raise CliError(f"{flag} must be at least 1, not {value}")
         given[spec.name] = value

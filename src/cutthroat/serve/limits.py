@@ -31,6 +31,8 @@ class Limits:
     stalled_seconds: float = 30.0  # a client that stops reading is dropped after this
     resize_interval: float = 0.25  # at most one window change a session this often (the latest wins)
     web_sessions_per_minute: int = 30  # new web sessions (websockets) from one address a minute
+    max_players: int = 10000  # player folders on the server: then no new browser player (existing ones always)
+    unnamed_player_hours: float = 24.0  # a folder never named, with no game or history, unused this long: removed
 
     def window(self, columns: int, rows: int) -> tuple[int, int]:
         """A window size the app can be given: at least 1×1, at most max_columns×max_rows."""
