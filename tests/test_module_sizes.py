@@ -16,8 +16,6 @@ TABLE_LIMIT, LIMIT = 450, 600
 #: Being split by other developers in this session (issue 29): known exceptions until their
 #: splits are merged — the lead empties this list then (a test says when an entry is stale).
 BEING_SPLIT = {
-    "cutthroat/serve/web.py",
-    "cutthroat/serve/service.py",
     "cutthroat/serve/zygote.py",
     "cutthroat/tui/tables/shared.py",
     "cutthroat/tui/tables/kill_the_kings/table.py",
