@@ -76,6 +76,21 @@ def entry_text(game: GameInProgress, width: int = 70) -> Text:
 
 
 class ContinueScreen(Screen):
+    DEFAULT_CSS = """
+    #continue-help {
+        dock: bottom;
+        height: 1;
+        padding: 0 2;
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    #continue-list {
+        height: 1fr;
+        border: none;
+        margin: 1 2;
+    }
+    """
+
     BINDINGS = with_ids("continue", [
         Binding("escape", "app.pop_screen", "Back", id="continue.back"),
         Binding("enter", "resume", "Resume", id="continue.resume", show=True, priority=False),

@@ -77,6 +77,21 @@ def save_files(directory: Path) -> list[Path]:
 
 
 class LoadScreen(Screen):
+    DEFAULT_CSS = """
+    #load-help {
+        dock: bottom;
+        height: 1;
+        padding: 0 2;
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    #load-list {
+        height: 1fr;
+        border: none;
+        margin: 1 2;
+    }
+    """
+
     BINDINGS = with_ids("load", [
         Binding("escape", "app.pop_screen", "Back", id="load.back"),
         Binding("r", "rename", "Rename", id="load.rename"),

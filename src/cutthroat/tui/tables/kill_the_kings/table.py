@@ -43,6 +43,7 @@ def points_so_far(view: KtkView) -> int:
 
 
 class TableScreen(KtkKeys, TableScreenBase):
+    CSS_PATH = "ktk.tcss"
     BINDINGS = with_ids("ktk", [
         Binding("1", "column(0)", "place", key_display="1-4"),
         Binding("2", "column(1)", show=False),
