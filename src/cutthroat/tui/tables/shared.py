@@ -182,6 +182,17 @@ class SharedTableScreen(SharedKeys, SharedFlow, TableScreenBase):
         """A view's hand in the order it is shown (empty for a spectator's view)."""
         return []
 
+    def frame(self, update: SeatUpdate | None = None) -> Any:
+        """The decision pending on top of the view's stack, in the games whose view keeps one
+        (Exploding Kittens, Psycho Killer); None when none is, or the game is over."""
+        view = (update or self.update).view
+        stack = getattr(view, "stack", None)
+        return stack[-1] if stack and view.phase != "over" else None
+
+    def main_turn(self) -> bool:
+        """The seat on screen is to make its turn's own move (no decision pending)."""
+        return self.mine and self.frame() is None
+
     def selected_card(self):
         update = self.update
         cards = self.hand(update.view) if update is not None and self.sight.private else []
@@ -211,6 +222,15 @@ class SharedTableScreen(SharedKeys, SharedFlow, TableScreenBase):
 
     def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
         raise NotImplementedError
+
+    def title_left(self, *parts: str) -> str:
+        """The title bar's left: " CUTTHROAT ▸ " the game's title, then the parts given (the
+        empty ones left out), each after a " · "."""
+        return f" CUTTHROAT ▸ {self.GAME_TITLE}" + "".join(f" · {part}" for part in parts if part)
+
+    def turn_mark(self, sight: Sight, seat: int) -> str:
+        """A seat row's first column: the turn mark on the seat whose turn it is, else a space."""
+        return self.sym["turn"] if not sight.update.over and sight.update.view.turn == seat else " "
 
     def head_text(self, update: SeatUpdate) -> str:
         raise NotImplementedError

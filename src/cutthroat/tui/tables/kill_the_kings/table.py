@@ -45,22 +45,14 @@ def points_so_far(view: KtkView) -> int:
 class TableScreen(KtkKeys, TableScreenBase):
     CSS_PATH = "ktk.tcss"
     BINDINGS = with_ids("ktk", [
+        # Each family's first key is the footer's (1-4, a-d, 5-8); the rest act unshown.
         Binding("1", "column(0)", "place", key_display="1-4"),
-        Binding("2", "column(1)", show=False),
-        Binding("3", "column(2)", show=False),
-        Binding("4", "column(3)", show=False),
+        *[Binding(str(c + 1), f"column({c})", show=False) for c in range(1, 4)],
         Binding("a", "reserve_letter(0)", "reserve", key_display="a-d"),
-        Binding("b", "reserve_letter(1)", show=False),
-        Binding("c", "reserve_letter(2)", show=False),
-        Binding("d", "reserve_letter(3)", show=False),
-        Binding("5", "reserve_letter(0)", show=False),
-        Binding("6", "reserve_letter(1)", show=False),
-        Binding("7", "reserve_letter(2)", show=False),
-        Binding("8", "reserve_letter(3)", show=False),
+        *[Binding(key, f"reserve_letter({s})", show=False) for s, key in enumerate("bcd", 1)],
+        *[Binding(str(s + 5), f"reserve_letter({s})", show=False) for s in range(4)],
         Binding("5", "pick(0)", "pick reserve", key_display="5-8"),
-        Binding("6", "pick(1)", show=False),
-        Binding("7", "pick(2)", show=False),
-        Binding("8", "pick(3)", show=False),
+        *[Binding(str(s + 5), f"pick({s})", show=False) for s in range(1, 4)],
         Binding("n", "draw", "draw"),  # n for the next card: d is reserve D, one meaning a key
         Binding("enter", "score", "score", key_display="⏎"),  # after a look at the board: the dialog again
         Binding("enter,space", "activate", "act", key_display="⏎", show=False),
