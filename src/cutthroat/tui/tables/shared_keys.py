@@ -79,6 +79,17 @@ class SharedKeys:
             return self.standing_hint() is not None
         return None  # the game's own keys decide
 
+    def decision_key(self, action: str) -> bool | None:
+        """After the shared keys, in the games whose decisions wait on the view's stack (Exploding
+        Kittens, Psycho Killer): none of the game's keys once it is over or behind the curtain
+        (nor a seat number outside a window); Enter `answer` while a decision waits for the seat
+        on screen with its prompt put away. None: the game's own keys decide."""
+        if self.update.over or self.curtain_up or action == "seat":
+            return False
+        if action == "answer":
+            return self.mine and self.frame() is not None and not self.prompt_open
+        return None
+
     def hint_offered(self, update: SeatUpdate) -> bool:
         return True
 

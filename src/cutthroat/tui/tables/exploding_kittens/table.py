@@ -285,13 +285,11 @@ class TableScreen(SharedTableScreen):
         if action == "discard":
             return True
         shared = super().check_action(action, parameters)
+        if shared is None:
+            shared = self.decision_key(action)
         if shared is not None:
             return shared
         update = self.update
-        if update.over or self.curtain_up or action == "seat":
-            return False
-        if action == "answer":
-            return self.mine and self.frame() is not None and not self.prompt_open
         if not self.main_turn():
             return False
         if action == "draw":

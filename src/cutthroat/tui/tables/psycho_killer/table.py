@@ -254,13 +254,11 @@ class TableScreen(SharedTableScreen):
     # -- keys -----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         shared = super().check_action(action, parameters)
+        if shared is None:
+            shared = self.decision_key(action)
         if shared is not None:
             return shared
         update = self.update
-        if update.over or self.curtain_up or action == "seat":
-            return False
-        if action == "answer":
-            return self.mine and self.frame() is not None and not self.prompt_open
         if action == "draw":  # only a draw the rules take now (not under a decision, nor from a gone deck)
             return self.main_turn() and DRAWS[parameters[0]] in update.legal
         return self.main_turn() and self.cursor_playable()  # play
