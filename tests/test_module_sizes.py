@@ -19,8 +19,6 @@ BEING_SPLIT = {
     "cutthroat/serve/web.py",
     "cutthroat/serve/service.py",
     "cutthroat/serve/zygote.py",
-    "cutthroat/tui/tables/shared.py",
-    "cutthroat/tui/tables/kill_the_kings/table.py",
 }
 
 
