@@ -17,8 +17,6 @@ TABLE_LIMIT, LIMIT = 450, 600
 #: splits are merged — the lead empties this list then (a test says when an entry is stale).
 BEING_SPLIT = {
     "cutthroat/serve/zygote.py",
-    "cutthroat/tui/tables/shared.py",
-    "cutthroat/tui/tables/kill_the_kings/table.py",
 }
 
 

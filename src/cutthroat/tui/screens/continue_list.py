@@ -75,7 +75,28 @@ def entry_text(game: GameInProgress, width: int = 70) -> Text:
     return text
 
 
+def list_css(name: str) -> str:
+    """The styles of a screen that is one list (Continue, Load): `#{name}-list`, and the help
+    line `#{name}-help` docked at the bottom."""
+    return f"""
+    #{name}-help {{
+        dock: bottom;
+        height: 1;
+        padding: 0 2;
+        color: $text-muted;
+        margin-bottom: 1;
+    }}
+    #{name}-list {{
+        height: 1fr;
+        border: none;
+        margin: 1 2;
+    }}
+    """
+
+
 class ContinueScreen(Screen):
+    DEFAULT_CSS = list_css("continue")
+
     BINDINGS = with_ids("continue", [
         Binding("escape", "app.pop_screen", "Back", id="continue.back"),
         Binding("enter", "resume", "Resume", id="continue.resume", show=True, priority=False),

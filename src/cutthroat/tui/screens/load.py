@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from cutthroat import in_progress, paths, save_index, saves
 from cutthroat.saves import SaveData, SaveError, SaveSummary
 from cutthroat.tui.binding_ids import with_ids
-from cutthroat.tui.screens.continue_list import broken, headline, when
+from cutthroat.tui.screens.continue_list import broken, headline, list_css, when
 from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.footer import KeysFooter
 
@@ -77,6 +77,8 @@ def save_files(directory: Path) -> list[Path]:
 
 
 class LoadScreen(Screen):
+    DEFAULT_CSS = list_css("load")
+
     BINDINGS = with_ids("load", [
         Binding("escape", "app.pop_screen", "Back", id="load.back"),
         Binding("r", "rename", "Rename", id="load.rename"),

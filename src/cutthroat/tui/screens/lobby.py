@@ -76,6 +76,12 @@ class AskScreen(SafeDismiss, ModalScreen[str | None]):
     """One line of text (a name, a table code); Esc cancels. `problem`: why the last answer was
     refused, shown under the question (the player answers again)."""
 
+    DEFAULT_CSS = """
+    #ask-problem {
+        margin: 0 0 1 0;
+    }
+    """
+
     BINDINGS = with_ids("ask", [Binding("escape", "dismiss(None)", "cancel")])
 
     def __init__(self, question: str, max_length: int, placeholder: str = "", *, problem: str = "",
@@ -102,6 +108,34 @@ class AskScreen(SafeDismiss, ModalScreen[str | None]):
 
 
 class LobbyScreen(Screen):
+    DEFAULT_CSS = """
+    #lobby-head {
+        padding: 1 1 0 1;
+        color: $primary;
+        text-style: bold;
+    }
+    #lobby-list {
+        height: 1fr;
+        margin: 0 1;
+        text-wrap: nowrap;  /* a long row ends in "…" rather than wrapping */
+        text-overflow: ellipsis;
+    }
+    #lobby-status {
+        height: 2;
+        padding: 0 1;
+    }
+    #lobby-daily {
+        height: auto;
+        max-height: 6;
+        padding: 0 1;
+    }
+    #lobby-results {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    """
+
     BINDINGS = with_ids("lobby", [
         Binding("escape", "app.pop_screen", "back"),
         Binding("enter", "join", "join", key_display="⏎"),

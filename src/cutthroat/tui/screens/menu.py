@@ -47,6 +47,17 @@ def leave_words(session) -> str:
 
 
 class MenuScreen(SafeDismiss, ModalScreen[str | None]):
+    #: CSS, not DEFAULT_CSS: the width must win over app.tcss's `.dialog` (a DEFAULT_CSS rule never does).
+    CSS = """
+    #menu-dialog {
+        width: 50;
+    }
+    #menu-list {
+        height: auto;
+        border: none;
+    }
+    """
+
     BINDINGS = with_ids("menu", [
         Binding("escape", "dismiss(None)", "Resume"),
         Binding("j", "cursor(1)", show=False),

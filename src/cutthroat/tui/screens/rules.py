@@ -28,6 +28,24 @@ def fit(text: str, width: int) -> str:
 
 
 class RulesScreen(Screen):
+    DEFAULT_CSS = """
+    #rules-side {  /* its width: CONTENTS_WIDTH */
+        border-right: vkey $primary;
+    }
+    #rules-contents, #rules-found {
+        height: 1fr;
+        border: none;
+    }
+    #rules-search {
+        border: none;
+        height: 1;
+        margin: 0 1;
+    }
+    #rules-scroll {
+        padding: 0 1;
+    }
+    """
+
     BINDINGS = with_ids("rules", [
         Binding("escape,q,question_mark", "back", "back"),
         Binding("slash", "search", "search", key_display="/"),

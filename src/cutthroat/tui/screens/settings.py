@@ -34,6 +34,39 @@ def review_note() -> str:
 
 
 class SettingsScreen(Screen):
+    DEFAULT_CSS = """
+    #settings-form {
+        padding: 0 2;
+        height: auto;
+    }
+    .setting-row {
+        height: 3;
+    }
+    .setting-row Label {
+        width: 14;
+        height: 3;
+        content-align: left middle;
+        color: $primary;
+    }
+    .setting-note {
+        width: 1fr;  /* the rest of the row: a long note wraps inside it, never past the edge */
+        height: 3;
+        padding-left: 2;
+        content-align: left middle;
+        color: $text-muted;
+    }
+    #settings-form Select {
+        width: 30;
+    }
+    #settings-help {
+        dock: bottom;
+        height: 1;
+        padding: 0 2;
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    """
+
     BINDINGS = with_ids("settings", [Binding("escape", "app.pop_screen", "Back"),
                                      Binding("D", "delete_history", "Delete history")])
 

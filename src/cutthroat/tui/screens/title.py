@@ -39,6 +39,39 @@ MENU = (
 
 
 class TitleScreen(Screen):
+    DEFAULT_CSS = """
+    #logo-row {
+        height: 4;
+        margin-top: 1;
+    }
+    #logo {
+        width: auto;
+        color: $accent;
+        text-style: bold;
+    }
+    #tagline {
+        width: 100%;
+        height: 1;
+        text-align: center;
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    #title-menu {
+        width: 72;
+        height: auto;
+        max-height: 14;
+        margin: 0 4;
+        border: none;
+        background: $background;
+    }
+    #blurb {
+        width: 100%;
+        height: 2;
+        padding: 0 5;
+        color: $text-muted;
+    }
+    """
+
     BINDINGS = with_ids("title", [
         Binding("q", "app.quit", "Quit"),
         Binding("question_mark", "rules", "Rules"),

@@ -7,6 +7,18 @@ from textual.widgets import Static
 
 
 class TooSmallScreen(Screen):
+    DEFAULT_CSS = """
+    TooSmallScreen {
+        align: center middle;
+    }
+    #too-small-message {
+        width: auto;
+        text-align: center;
+        color: $warning;
+        text-style: bold;
+    }
+    """
+
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():

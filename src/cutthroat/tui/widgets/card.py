@@ -22,6 +22,73 @@ class CardBox(Widget):
     colour to stand out from, the table's, and does so in 16 colours too (tests/test_themes.py),
     where the card faces and backs take up the light and dark ends the marks would need."""
 
+    DEFAULT_CSS = """
+    .card-box {
+        width: 7;
+        height: 3;
+        border: round $card-killed;
+        border-title-align: left;
+        border-title-color: $foreground;
+    }
+    /* The face inside the frame: the frame stays on the table's colour (see card.py). */
+    .card-face {
+        width: 1fr;
+        height: 1fr;
+        background: $card-face;
+        color: $card-face-text;
+        content-align: center middle;
+        text-style: bold;
+    }
+    .card-box.-red > .card-face {
+        color: $card-red;
+    }
+    .card-box.-black > .card-face {
+        color: $card-black;
+    }
+    .card-box.-empty > .card-face {
+        background: $surface;
+        color: $text-muted;
+    }
+    .card-box.-back > .card-face {
+        background: $card-back;
+        color: $foreground;
+    }
+    .card-box.-target {
+        border: double $card-highlight;
+    }
+    .card-box.-selected {
+        border: tall $card-hint;  /* a picked-up card: its own shape, not a target's double line */
+    }
+    .card-box.-hint {
+        border: dashed $card-hint;
+    }
+    .card-box.-cursor {
+        border: heavy $accent;
+    }
+    .card-box.-killed > .card-face {
+        background: $card-killed;
+        text-style: strike;
+    }
+    /* ASCII: the filter keeps each border's kind (+-+ plain, += target, +.: hint, |-| picked); the cursor's
+       heavy border would turn into +- as well, so it is a thick one there: ### */
+    App.-ascii .card-box {
+        border: ascii $card-killed;
+    }
+    App.-ascii .card-box.-target {
+        border: double $card-highlight;
+    }
+    App.-ascii .card-box.-selected {
+        border: tall $card-hint;  /* |-| over |_|: neither a target's += nor the cursor's ### */
+    }
+    App.-ascii .card-box.-hint {
+        border: dashed $card-hint;
+    }
+    App.-ascii .card-box.-cursor {
+        border: thick $accent;
+    }
+    """
+    SCOPED_CSS = False  # (its ASCII rules start at the App)
+
     def __init__(self, title: str = "", *, id: str | None = None, classes: str = "") -> None:
         super().__init__(id=id, classes=f"card-box {classes}".strip())
         self.border_title = title

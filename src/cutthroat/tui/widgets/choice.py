@@ -63,6 +63,21 @@ def key_of_seat(seat: int) -> str:
 
 
 class ChoiceScreen(SafeDismiss, ModalScreen[Any]):
+    #: CSS, not DEFAULT_CSS: the width must win over app.tcss's `.dialog` (a DEFAULT_CSS rule never does).
+    CSS = """
+    #choice-dialog {
+        width: 56;
+    }
+    #choice-list {
+        height: auto;
+        max-height: 10;
+        border: none;
+    }
+    #choice-note {
+        color: $text-muted;
+    }
+    """
+
     BINDINGS = with_ids("choice", [
         Binding("escape", "dismiss(None)", "cancel"),
         Binding("tab", "aside", "later"),

@@ -26,6 +26,48 @@ from cutthroat.tui.widgets.footer import KeysFooter
 
 
 class CurtainScreen(SafeDismiss, Screen[str]):
+    DEFAULT_CSS = """
+    CurtainScreen {
+        background: $background;
+    }
+    #curtain {
+        height: 1fr;
+    }
+    #curtain-box {
+        width: 64;
+        height: auto;
+        padding: 1 2;
+        border: heavy $primary;
+        background: $surface;
+    }
+    App.-ascii #curtain-box {
+        border: ascii $primary;
+    }
+    #curtain-name {
+        text-style: bold;
+        color: $primary;
+        text-align: center;
+        margin-bottom: 1;
+    }
+    #curtain-text {
+        text-align: center;
+    }
+    #curtain-note {
+        margin-top: 1;
+        text-align: center;
+        color: $warning;
+    }
+    #curtain-meanwhile-title {
+        margin-top: 1;
+        color: $text-muted;
+    }
+    #curtain-meanwhile {
+        height: auto;
+        max-height: 9;  /* at 80×24 the box keeps its name and note in view; more scrolls */
+    }
+    """
+    SCOPED_CSS = False  # (its ASCII rule starts at the App)
+
     BINDINGS = with_ids("curtain", [
         Binding("enter", "dismiss('ok')", "I'm here", key_display="⏎"),
         Binding("question_mark", "rules", "rules", key_display="?"),

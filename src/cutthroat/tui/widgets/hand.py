@@ -89,6 +89,29 @@ class HandPanel(Vertical):
     Bound to a table screen's `sight`, `cursor` and `selected` (`data_bind`), it redraws itself
     through `render_hand(panel) -> HandShown` whenever one of them changes."""
 
+    DEFAULT_CSS = """
+    .hand-panel {
+        height: auto;
+        border: round $card-divider;
+        border-title-color: $primary;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    App.-ascii .hand-panel {
+        border: ascii $card-divider;
+    }
+    .hand-cards {
+        height: auto;
+    }
+    .hand-note {
+        height: auto;
+    }
+    .hand-panel.-empty .hand-note {
+        display: none;
+    }
+    """
+    SCOPED_CSS = False  # (its ASCII rule starts at the App)
+
     DEFAULT_WIDTH = 56
     sight: reactive[Any] = reactive(None, always_update=True)
     cursor: reactive[int] = reactive(0)

@@ -18,6 +18,13 @@ from cutthroat.tui.widgets.footer import KeysFooter
 
 
 class NewsScreen(SafeDismiss, ModalScreen[None]):
+    DEFAULT_CSS = """
+    #news-lines {
+        height: auto;
+        max-height: 12;
+    }
+    """
+
     BINDINGS = with_ids("news", [Binding("enter,space,escape", "dismiss", "read it", key_display="⏎")])
 
     def __init__(self, title: str, lines: Sequence[str], after: str) -> None:

@@ -27,7 +27,7 @@ from cutthroat.games.exploding_kittens.actions import DRAW, Pass, Play, PlayComb
 from cutthroat.games.exploding_kittens.cards import EXPLODING, IMPLODING, EkCard
 from cutthroat.games.exploding_kittens.knowledge import drawers, kittens_left
 from cutthroat.games.exploding_kittens.recipes import RECIPES
-from cutthroat.games.exploding_kittens.state import REINSERT, WINDOW, EkView, Frame
+from cutthroat.games.exploding_kittens.state import REINSERT, WINDOW, EkView
 from cutthroat.games.exploding_kittens.text import COMBO_EFFECTS, frame_need, hint_text, why_unplayable, window_text
 from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import Sight
@@ -112,14 +112,6 @@ class TableScreen(SharedTableScreen):
     def hand(self, view: EkView) -> list[EkCard]:
         return sort_hand(view.hand) if view.seat is not None else []
 
-    def frame(self, update: SeatUpdate | None = None) -> Frame | None:
-        view = (update or self.update).view
-        return view.stack[-1] if view.stack and view.phase != "over" else None
-
-    def main_turn(self) -> bool:
-        """The seat on screen is to play a card, a combo, or draw (no decision pending)."""
-        return self.mine and self.frame() is None
-
     def playable(self, update: SeatUpdate) -> set:
         legal = update.legal if self.frame(update) is None else ()
         playable = {a.card for a in legal if a.kind == "play"}
@@ -135,7 +127,7 @@ class TableScreen(SharedTableScreen):
     # -- the widgets' text ---------------------------------------------------------------------------
     def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
         view = update.view
-        left = f" CUTTHROAT ▸ {self.GAME_TITLE} · {RECIPES[view.recipe].name} · {view.n} players"
+        left = self.title_left(RECIPES[view.recipe].name, f"{view.n} players")
         if update.over:
             return left, "Game over "
         owes = f" (owes {view.owed})" if view.owed > 1 else ""
@@ -146,7 +138,7 @@ class TableScreen(SharedTableScreen):
 
     def seat_line(self, sight: Sight, seat: int) -> str:
         s, view = self.sym, sight.update.view
-        mark = s["turn"] if not sight.update.over and view.turn == seat else " "
+        mark = self.turn_mark(sight, seat)
         name = self.name_cell(seat)
         level = level_of(self.table, seat, "you" if self.is_you(seat) else "human").removesuffix(" bot")
         if view.out[seat]:
@@ -293,13 +285,11 @@ class TableScreen(SharedTableScreen):
         if action == "discard":
             return True
         shared = super().check_action(action, parameters)
+        if shared is None:
+            shared = self.decision_key(action)
         if shared is not None:
             return shared
         update = self.update
-        if update.over or self.curtain_up or action == "seat":
-            return False
-        if action == "answer":
-            return self.mine and self.frame() is not None and not self.prompt_open
         if not self.main_turn():
             return False
         if action == "draw":

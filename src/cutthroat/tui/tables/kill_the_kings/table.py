@@ -6,7 +6,8 @@ plays the bot and paces it.
 
 Keys: 1–4 columns, 5–8 reserve spots (a–d too while a card waits), arrows/jkl move the cursor,
 Enter/space act on it, n draw (the next card), u undo, h hint, s save, ? rules,
-Esc menu (or drops a picked-up reserve card).
+Esc menu (or drops a picked-up reserve card). What the keys do is keys.py (`KtkKeys`); this
+module lays out and draws the board and tells the port's news.
 """
 
 from __future__ import annotations
@@ -14,32 +15,24 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Click
 from textual.widgets import Static
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import counted
-from cutthroat.games.kill_the_kings.actions import DRAW, NEXT_ROUND, PLACE, PLAY_RESERVE, RESERVE
+from cutthroat.games.kill_the_kings.actions import NEXT_ROUND
 from cutthroat.games.kill_the_kings.cards import CARDS_TO_KILL, SPOT_NAMES, finishable, round_points
 from cutthroat.games.kill_the_kings.state import KtkView, bust_cards
-from cutthroat.games.kill_the_kings.text import describe_action, why_not_fits
-from cutthroat.host.updates import Hint, SeatUpdate
+from cutthroat.host.updates import SeatUpdate
 from cutthroat.lens import SOLO, WATCH, Lens
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.tables.keys import HISTORY_KEY
+from cutthroat.tui.tables.kill_the_kings.keys import COLUMN_SLOTS, DECK_SLOT, KtkKeys
 from cutthroat.tui.text import fit_lines
 from cutthroat.tui.widgets.bound import show
 from cutthroat.tui.widgets.card import CardBox, CardLine, card_text
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 from cutthroat.tui.widgets.footer import KeysFooter
-
-# Cursor slots: columns 0–3, reserve spots 4–7, the deck 8.
-COLUMN_SLOTS = range(0, 4)
-SPOT_SLOTS = range(4, 8)
-DECK_SLOT = 8
-_SLOT_BY_ID = {**{f"col{c}": c for c in COLUMN_SLOTS}, **{f"spot{s - 4}": s for s in SPOT_SLOTS},
-               "deck": DECK_SLOT, "drawn": DECK_SLOT}
 
 
 def points_so_far(view: KtkView) -> int:
@@ -49,24 +42,17 @@ def points_so_far(view: KtkView) -> int:
     return view.total + (round_points(view.kings_killed) if playing else 0)
 
 
-class TableScreen(TableScreenBase):
+class TableScreen(KtkKeys, TableScreenBase):
+    CSS_PATH = "ktk.tcss"
     BINDINGS = with_ids("ktk", [
+        # Each family's first key is the footer's (1-4, a-d, 5-8); the rest act unshown.
         Binding("1", "column(0)", "place", key_display="1-4"),
-        Binding("2", "column(1)", show=False),
-        Binding("3", "column(2)", show=False),
-        Binding("4", "column(3)", show=False),
+        *[Binding(str(c + 1), f"column({c})", show=False) for c in range(1, 4)],
         Binding("a", "reserve_letter(0)", "reserve", key_display="a-d"),
-        Binding("b", "reserve_letter(1)", show=False),
-        Binding("c", "reserve_letter(2)", show=False),
-        Binding("d", "reserve_letter(3)", show=False),
-        Binding("5", "reserve_letter(0)", show=False),
-        Binding("6", "reserve_letter(1)", show=False),
-        Binding("7", "reserve_letter(2)", show=False),
-        Binding("8", "reserve_letter(3)", show=False),
+        *[Binding(key, f"reserve_letter({s})", show=False) for s, key in enumerate("bcd", 1)],
+        *[Binding(str(s + 5), f"reserve_letter({s})", show=False) for s in range(4)],
         Binding("5", "pick(0)", "pick reserve", key_display="5-8"),
-        Binding("6", "pick(1)", show=False),
-        Binding("7", "pick(2)", show=False),
-        Binding("8", "pick(3)", show=False),
+        *[Binding(str(s + 5), f"pick({s})", show=False) for s in range(1, 4)],
         Binding("n", "draw", "draw"),  # n for the next card: d is reserve D, one meaning a key
         Binding("enter", "score", "score", key_display="⏎"),  # after a look at the board: the dialog again
         Binding("enter,space", "activate", "act", key_display="⏎", show=False),
@@ -347,170 +333,6 @@ class TableScreen(TableScreenBase):
             self.act(NEXT_ROUND)
         else:
             self.lens.own_port.release("round end")  # the watched bot deals the next round
-
-    # -- acting --------------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        self.message = ""
-        reason = self.submit(action)
-        if reason is not None:
-            self.say(f"✗ {reason}")
-            self.app.bell()
-            return False
-        return True
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "menu":
-            return self.picked is None  # Esc first drops a picked-up reserve card
-        if action in ("save", "rules", "move", "history"):
-            return True
-        if action in ("activate", "score") and self.sight is not None and self.view.phase in ("round_over", "game_over"):
-            return True  # Enter brings the score back after a look at the board
-        if action == "score":
-            return False
-        if self.sight is None or not self.human_turn:
-            return False
-        view = self.view
-        playing = view.phase == "play"
-        drawn = view.drawn is not None
-        if action == "column":
-            return playing and (drawn or self.picked is not None)
-        if action == "pick":
-            return playing and not drawn and any(view.reserve)
-        if action == "reserve_letter":
-            return playing and drawn
-        if action == "draw":
-            return playing and not drawn and view.deck_count > 0
-        if action == "undo":
-            return self.update.can_undo
-        if action == "undo_off":
-            return not self.app.settings.undo
-        if action == "undo_none":
-            return self.app.settings.undo and view.phase == "play"
-        if action == "hint":
-            return playing
-        if action == "cancel":
-            return self.picked is not None
-        return True
-
-    def action_column(self, c: int) -> None:
-        view = self.view
-        self.cursor = c
-        if view.drawn is not None:
-            self.act(PLACE[c])
-        elif self.picked is not None:
-            if self.act(PLAY_RESERVE[self.picked][c]):
-                self.picked = None
-                self.refresh_table()
-        else:
-            self.say("Pick a card first: draw (n) or pick up a reserve card (5–8)")
-
-    def action_spot(self, s: int) -> None:
-        view = self.view
-        self.cursor = 4 + s
-        if view.drawn is not None:
-            self.act(RESERVE[s])
-            return
-        card = view.reserve[s]
-        if card is None:
-            self.say(f"Reserve {SPOT_NAMES[s]} is empty: reserve spots take drawn cards")
-        elif self.picked == s:
-            self.picked = None
-            self.say("")
-        else:
-            self.picked = s
-            cols, _ = self.targets(view)
-            if not cols:
-                reasons = {why_not_fits(card, list(view.columns[c]), c) for c in COLUMN_SLOTS}
-                self.say(f"✗ {self.label(card)} fits under no king now: " + sorted(r for r in reasons if r)[0])
-            else:
-                self.say("")
-
-    def action_reserve_letter(self, s: int) -> None:
-        self.action_spot(s)
-
-    def action_pick(self, s: int) -> None:
-        self.action_spot(s)
-
-    def action_draw(self) -> None:
-        self.picked = None
-        self.cursor = DECK_SLOT
-        self.act(DRAW)
-
-    def action_activate(self) -> None:
-        if self.view.phase in ("round_over", "game_over"):
-            self.show_round_end()
-        elif self.cursor in COLUMN_SLOTS:
-            self.action_column(self.cursor)
-        elif self.cursor in SPOT_SLOTS:
-            self.action_spot(self.cursor - 4)
-        else:  # the deck (it never runs out: see rules.md)
-            self.action_draw()
-
-    def action_move(self, dx: int, dy: int) -> None:
-        top = self.cursor in COLUMN_SLOTS
-        if dy:
-            top = not top
-            pos = (self.cursor if self.cursor in COLUMN_SLOTS else self.cursor - 4)
-            self.cursor = min(pos, 3) if top else 4 + min(pos, 4)
-        else:
-            if top:
-                self.cursor = (self.cursor + dx) % 4
-            else:
-                self.cursor = 4 + (self.cursor - 4 + dx) % 5
-        self.refresh_table()
-
-    def on_click(self, event: Click) -> None:
-        """Mouse is optional: a click acts like moving the cursor there and pressing Enter."""
-        widget = event.widget
-        while widget is not None and widget is not self:
-            slot = _SLOT_BY_ID.get(widget.id or "")
-            if slot is not None:
-                if self.human_turn and self.view.phase == "play":
-                    self.cursor = slot
-                    self.action_activate()
-                return
-            widget = widget.parent
-
-    def action_undo_off(self) -> None:
-        self.say("✗ Undo is off (Settings: Undo)")
-        self.app.bell()
-
-    def action_undo_none(self) -> None:
-        self.say("✗ Nothing to undo since the last draw (a draw can't be taken back)")
-        self.app.bell()
-
-    def action_score(self) -> None:
-        self.show_round_end()
-
-    def action_undo(self) -> None:
-        self.picked = None
-        reason = self.acting_port.undo()
-        self.say(reason or "Undone.")
-
-    def action_cancel(self) -> None:
-        self.picked = None
-        self.say("")
-
-    def show_hint(self, hint: Hint | None, version: int) -> None:
-        if hint is None or version != self.update.version:
-            return
-        action = hint.action
-        self.hinted = action
-        # The cursor goes where the hint points, so Enter takes it.
-        if action.kind == "play_reserve":
-            self.picked = action.spot
-        if action.kind in ("place", "play_reserve"):
-            self.cursor = action.column
-        elif action.kind == "reserve":
-            self.cursor = 4 + action.spot
-        else:  # draw, end the round
-            self.cursor = DECK_SLOT
-        description = describe_action(self.view, action)
-        why = f" — {hint.why}" if hint.why else ""
-        self.refresh_table()
-        key = self.key_text("activate") or "⏎"
-        # The key first: a reason too long for the message lines is cut, never the way to play it.
-        self.say(f"Hint ({key} plays it): {description}{why}")
 
     def save_name(self) -> str:
         view = self.view

@@ -131,7 +131,7 @@ class TableScreen(SharedTableScreen):
     def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
         view = update.view
         variants = variant_text(view)
-        left = f" CUTTHROAT ▸ {self.GAME_TITLE}" + (f" · {variants}" if variants else "")
+        left = self.title_left(variants)
         if update.over:
             return left, "Game over "
         arrow = self.sym["cw"] if view.direction > 0 else self.sym["ccw"]
@@ -144,7 +144,7 @@ class TableScreen(SharedTableScreen):
     def seat_line(self, sight: Sight, seat: int) -> str:
         """Columns: ▶ 1  R  Name      level     7▮ ★2  ♥ ♥  R1 R2 R3 ☠deadly (head_text matches)."""
         s, view = self.sym, sight.update.view
-        mark = s["turn"] if not sight.update.over and view.turn == seat else " "
+        mark = self.turn_mark(sight, seat)
         number = str(seat + 1)
         number = f"[reverse bold $card-highlight]{number}[/]" if seat in self.targets() else number
         badge = f"[reverse bold {CHAR_STYLE[view.colours[seat]]}] {view.letter(seat)} [/]"

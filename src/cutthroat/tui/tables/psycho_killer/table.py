@@ -23,7 +23,7 @@ from cutthroat.engine.words import ordinal, who_won
 from cutthroat.games.psycho_killer.actions import DRAWS, Play
 from cutthroat.games.psycho_killer.cards import PK, WEAPON, PkCard
 from cutthroat.games.psycho_killer.events import HOW
-from cutthroat.games.psycho_killer.state import (DECK_NAMES, DRAWN, WINDOW, Frame, PkView, left_for_dead, window_card,
+from cutthroat.games.psycho_killer.state import (DECK_NAMES, DRAWN, WINDOW, PkView, left_for_dead, window_card,
                                                  window_player)
 from cutthroat.games.psycho_killer.text import frame_words, why_unplayable
 from cutthroat.host.updates import SeatUpdate
@@ -86,20 +86,13 @@ class TableScreen(SharedTableScreen):
     def hand(self, view: PkView) -> list[PkCard]:
         return sorted(view.hand, key=lambda c: c.index) if view.seat is not None else []
 
-    def frame(self, update: SeatUpdate | None = None) -> Frame | None:
-        view = (update or self.update).view
-        return view.stack[-1] if view.stack and view.phase != "over" else None
-
-    def main_turn(self) -> bool:
-        return self.mine and self.frame() is None
-
     def playable(self, update: SeatUpdate) -> set:
         return {a.card for a in update.legal if a.kind in ("play", "play_on")} if self.frame(update) is None else set()
 
     # -- the widgets' text ---------------------------------------------------------------------------
     def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
         view = update.view
-        left = f" CUTTHROAT ▸ {self.GAME_TITLE} · Edition {view.edition}"
+        left = self.title_left(f"Edition {view.edition}")
         clock = f"{self.sym['skull']} {view.pks} of {view.pk_limit}"
         if update.over:
             return left, f"{clock} · Game over "
@@ -110,7 +103,7 @@ class TableScreen(SharedTableScreen):
 
     def seat_line(self, sight: Sight, seat: int) -> str:
         s, view = self.sym, sight.update.view
-        turn = s["turn"] if not sight.update.over and view.turn == seat else " "
+        turn = self.turn_mark(sight, seat)
         name = self.name_cell(seat)
         pile = view.injuries[seat]
         total = sum(c.points for c in pile)
@@ -261,13 +254,11 @@ class TableScreen(SharedTableScreen):
     # -- keys -----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         shared = super().check_action(action, parameters)
+        if shared is None:
+            shared = self.decision_key(action)
         if shared is not None:
             return shared
         update = self.update
-        if update.over or self.curtain_up or action == "seat":
-            return False
-        if action == "answer":
-            return self.mine and self.frame() is not None and not self.prompt_open
         if action == "draw":  # only a draw the rules take now (not under a decision, nor from a gone deck)
             return self.main_turn() and DRAWS[parameters[0]] in update.legal
         return self.main_turn() and self.cursor_playable()  # play

@@ -113,7 +113,7 @@ class TableScreen(SharedTableScreen):
     # -- the widgets' text ---------------------------------------------------------------------------
     def title_parts(self, update: SeatUpdate) -> tuple[str, str]:
         view = update.view
-        left = f" CUTTHROAT ▸ {self.GAME_TITLE} · Round {view.round} · {PHASE_NAMES[view.phase]}"
+        left = self.title_left(f"Round {view.round}", PHASE_NAMES[view.phase])
         return left, f"{self.sym['crown']} {self.names[view.crown]} (royal) "
 
     def head_text(self, update: SeatUpdate) -> str:
@@ -123,7 +123,7 @@ class TableScreen(SharedTableScreen):
         """Columns: ▶♛ 3 Name      ♥♥♥·· 3  Shield Bow ▒Dagger         2▮ (head_text matches); the
         number is the key that picks the player."""
         s, view = self.sym, sight.update.view
-        turn = s["turn"] if not sight.update.over and view.turn == seat else " "
+        turn = self.turn_mark(sight, seat)
         crown = s["crown"] if view.crown == seat else " "
         name = f"[$text-muted]{seat + 1}[/] " + self.name_cell(seat)
         if view.out[seat]:
