@@ -140,3 +140,21 @@ class InlineAppWorkers(InlineWorkers):
 
     def close(self) -> None:
         """(Nothing to stop.)"""
+
+
+#: Playouts of a hint's search in the tests that fix its budget (`hint_by_playouts`).
+HINT_PLAYOUTS = 60
+
+
+def hint_by_playouts(monkeypatch, playouts: int = HINT_PLAYOUTS) -> None:
+    """A table's hint (the hard bot's move) searched by a fixed number of playouts instead of its
+    400 ms of thinking: the same hint on a busy machine as on an idle one (so a walk that plays
+    it goes the same way on every run), and no fixed think time per `h`."""
+    from cutthroat.bots import make_bot
+    from cutthroat.host import table
+
+    def by_playouts(rules, level, seed=0, think_ms=None):
+        return make_bot(rules, level, seed=seed, think_ms=think_ms,
+                        playouts=playouts if level == "hard" else None)
+
+    monkeypatch.setattr(table, "make_bot", by_playouts)

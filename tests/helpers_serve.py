@@ -206,7 +206,7 @@ def make_table(term: Terminal, humans: int) -> str:
     term.wait_for("A new table: which game?")
     term.keys("1")  # Exploding Kittens
     term.wait_for("Ready: 1 human, 3 bots")
-    time.sleep(0.5)
+    term.wait_until(lambda screen: re.search(r"^\s*▸", screen, re.M), "a focused row's ▸ (the setup takes keys)")
     term.keys("Down")
     for seat in range(2, humans + 1):
         term.keys("Down")  # that seat's Who

@@ -21,7 +21,7 @@ from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.news import NewsScreen
-from helpers_pilot import ManualAppClock as Clock, InlineAppWorkers as Workers, async_test, session_of
+from helpers_pilot import ManualAppClock as Clock, InlineAppWorkers as Workers, async_test, hint_by_playouts, session_of
 
 SIZE = (80, 24)
 SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
@@ -33,6 +33,7 @@ AWAY = {"save", "rules", "menu", "history"}
 def manual_time(monkeypatch, write_settings) -> None:
     monkeypatch.setattr(host_module, "SystemClock", Clock)
     monkeypatch.setattr(host_module, "ThreadWorkers", Workers)
+    hint_by_playouts(monkeypatch)  # (a hint found in 400 ms of thinking would steer the walk by the machine's speed)
     write_settings(bot_speed="normal", nope_window="3", card_style="unicode")
 
 

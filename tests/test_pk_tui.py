@@ -62,7 +62,7 @@ async def drive(pilot, app, frames: list, steps: int, stop=lambda: False) -> Non
 @async_test
 async def test_a_solo_game_by_keys_to_the_game_over_dialog() -> None:
     seats = [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")]
-    app = CutthroatApp(start=dict(game=GAME, config={"quickie": "on"}, seed=4, seats=seats))
+    app = CutthroatApp(start=dict(game=GAME, config={"quickie": "on"}, seed=8, seats=seats))
     async with app.run_test(size=SIZE) as pilot:
         frames: list = []
         await drive(pilot, app, frames, steps=4000)
