@@ -17,10 +17,10 @@ play: $(STAMP)
 	$(BIN)/cutthroat
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2 --dist worksteal -q
 
 soak: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q -m soak
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2 --dist worksteal -q -m soak
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -25,7 +25,7 @@ def async_test(fn):
 PAUSE = 0.02  # seconds, at least, of one wait's pause
 
 
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 60.0) -> None:
     """Wait for `condition`, pausing at most timeout/PAUSE times: bounded by a count of pauses,
     not by the clock, so a busy machine (each pause taking longer) waits longer, never less."""
     for _ in range(max(1, round(timeout / PAUSE))):
