@@ -49,7 +49,7 @@ class PortUpdate(Message):
 
 
 class TableScreenBase(Screen):
-    sight: reactive[Sight | None] = reactive(None, always_update=True)
+    sight: reactive[Sight | None] = reactive(None, always_update=True, repaint=False)
     #: A larger terminal gets a roomier table (`-roomy`: centred, a wider log; `-tall`: more
     #: space between its parts); 80×24 is the floor the layout is drawn for.
     HORIZONTAL_BREAKPOINTS = [(0, "-snug"), (110, "-roomy")]
