@@ -22,6 +22,7 @@ from cutthroat.tui.screens.past_game import PastGameScreen
 from cutthroat.tui.screens.replay import ReplayScreen
 from cutthroat.tui.screens.review import ReviewScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen
+from cutthroat.tui.widgets.event_log import EventLog
 from helpers_history import fg
 from helpers_pilot import async_test, screen_text, wait_until
 from helpers_review import blunder_document
@@ -296,3 +297,67 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is(write_settings) -
         assert "Reviewing [b]Ana[/]'s decisions with the hard bot: 1 of 7" in str(
             app.screen.query_one("#review-progress").render())
 
+
+
+# --- the review's panel beside the replay ----------------------------------------------------------
+def opened_replay_from_review(app: CutthroatApp, finished):
+    async def run_before(pilot: Pilot) -> None:
+        await opened_review(app, finished)(pilot)
+        await pilot.press("enter")  # the costliest decision: move 14, A♠ under column 2
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started
+                         and "◂ here" in screen_text(app))
+    return run_before
+
+
+@async_test
+async def test_enter_on_a_decision_shows_the_review_beside_the_table_and_r_the_log(write_settings) -> None:
+    from helpers_fit import cut
+
+    write_settings(review_budget="quick", card_style="unicode")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await opened_replay_from_review(app, ktk_review_kept(app))(pilot)
+        screen = app.screen
+        text = screen_text(app)
+        assert screen.step == 14 and "Review · Ana" in text
+        # The decisions in move order (the one the bot agreed with left out), the current one marked,
+        # its cost and the bot's move; the estimates before → after, and after the bot's.
+        assert text.index(" 10 put 5♦ in") < text.index(" 14 put A♠ under") < text.index("◂ here")
+        assert "−1.4 pts (hard:" in text and "points 4.6→3.1" in text and "(hard: 4.5)" in text
+        assert " 2 put 2♦" not in text
+        # The line under the table: the move, the hard bot's, the estimates and what they rest on.
+        assert "◆ Move 14, Ana: put A♠ under column 2 (K♥). Hard: put" in text
+        assert "A♠ in reserve B · 4.6 → 4.5 (±0.3, 16 playouts)" in text
+        assert cut(screen) == []
+        await pilot.press("left")  # a move that isn't reviewed: marked in its place in the list
+        await wait_until(pilot, lambda: " 13 ◂ here" in screen_text(app))
+        assert "points" not in screen_text(app) and "Move 13: " in screen_text(app)
+        await pilot.press("r")  # the log in the panel's place, of the same width
+        await wait_until(pilot, lambda: "Review · Ana" not in screen_text(app))
+        log = screen.query_one(EventLog)
+        assert log.display and log.outer_size.width == screen.query_one("#replay-review").styles.width.value
+        assert cut(screen) == []
+        await pilot.press("r")
+        await wait_until(pilot, lambda: "Review · Ana" in screen_text(app))
+
+
+@async_test
+async def test_a_replay_not_opened_from_a_review_has_no_panel_and_r_does_nothing() -> None:
+    from cutthroat.replay import Replay
+    from cutthroat.tui.screens.replay import replay_screen
+
+    document, _ = blunder_document("kill-your-friends", after=4)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(replay_screen(Replay.from_document(document), step=3))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started)
+        await pilot.press("r")
+        await pilot.pause()
+        assert not app.screen.query("#replay-review") and app.screen.query_one(EventLog).display
+
+
+def test_snapshot_the_review_beside_a_replay(snap_compare, write_settings) -> None:
+    write_settings(review_budget="quick", card_style="unicode")
+    app = CutthroatApp()
+    finished = ktk_review_kept(app)
+    assert snap_compare(app, terminal_size=SIZE, run_before=opened_replay_from_review(app, finished))

@@ -299,7 +299,7 @@ class ReviewScreen(Screen):
 
         try:
             screen = replay_screen(Replay.from_finished(self.finished), self.seat, decision.move,
-                                   self.review.marked_moves if self.review else ())
+                                   self.review.marked_moves if self.review else (), review=self.review)
         except (ReplayError, ValueError) as exc:
             self.app.notify(escape(str(exc)), title="Can't replay", severity="warning")
             return
