@@ -361,3 +361,55 @@ def test_snapshot_the_review_beside_a_replay(snap_compare, write_settings) -> No
     app = CutthroatApp()
     finished = ktk_review_kept(app)
     assert snap_compare(app, terminal_size=SIZE, run_before=opened_replay_from_review(app, finished))
+
+
+# --- a server table's game over ----------------------------------------------------------------------
+@async_test
+async def test_a_server_tables_game_over_offers_v_and_reviews_the_game_the_server_kept(tmp_path, monkeypatch,
+                                                                                        write_settings) -> None:
+    """Bob plays a server table to its end: its game-over dialog offers `v`, which reviews the game
+    the server kept in Bob's history (found by the table's code; at the lowest priority, as any
+    review at a server)."""
+    import random
+
+    from cutthroat.tui.screens.lobby import LobbyScreen
+    from cutthroat.tui.screens.title import TitleScreen
+    from cutthroat.tui.tables.shared import SharedTableScreen
+    from helpers_service import Running
+
+    write_settings(review_budget="quick")
+    running = Running(tmp_path / "server")
+    try:
+        monkeypatch.setenv("CUTTHROAT_SAVE_DIR", str(running.service.data / "players" / "p-bob" / "saves"))
+        monkeypatch.setenv("CUTTHROAT_SERVICE", str(running.service.socket_path))
+        monkeypatch.setenv("CUTTHROAT_TOKEN", running.service.new_token("p-bob"))
+        bob = running.client("p-bob", "Bob")
+        code = bob.request("create", game="kill-your-friends", config={},
+                           seats=[{"kind": "human"}, {"kind": "bot", "level": "random", "name": "Cy"}])["code"]
+        app = CutthroatApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+            app.screen.action_pick("lobby")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables)
+            await pilot.press("enter")  # Bob's seat at his own table: it starts
+            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen) and app.screen.started)
+            table, rng = app.screen, random.Random(3)
+            while True:  # Bob's moves, sent as his table sends them, until the game is over
+                await wait_until(pilot, lambda: table.sight.update.over or bool(table.sight.update.legal), timeout=60)
+                if table.sight.update.over:
+                    break
+                version = table.sight.update.version
+                table.submit(rng.choice(table.sight.update.legal))
+                await wait_until(pilot, lambda: table.sight.update.version != version, timeout=60)
+            await wait_until(pilot, lambda: " v review " in screen_text(app), timeout=60)
+            await pilot.press("v")
+            await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            review = app.screen
+            await wait_until(pilot, lambda: review.finished.id and "decisions with the hard bot: " in screen_text(app),
+                             timeout=60)
+            assert review.finished.table == code and review.finished.document["log"]
+            assert "Review · Kill Your Friends · Bob" in screen_text(app)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, ReviewScreen))
+    finally:
+        running.stop()
