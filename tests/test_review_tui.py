@@ -74,7 +74,9 @@ async def test_v_on_a_past_game_reviews_it_keeps_it_and_enter_shows_a_decision(w
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
         assert (replay.step, replay.seen_seat, replay.marked) == (at + 1, 0, [at + 1])
-        await wait_until(pilot, lambda: f"◆ Move {at + 1}: Ana" in screen_text(app))
+        # (the line under the table: the move, and the hard bot's with its estimates)
+        await wait_until(pilot, lambda: f"◆ Move {at + 1}, Ana: Pick up a card. Hard: Reveal your" in
+                         screen_text(app))
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
         await pilot.press("escape")
