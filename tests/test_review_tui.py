@@ -307,7 +307,7 @@ def opened_replay_from_review(app: CutthroatApp, finished):
         await opened_review(app, finished)(pilot)
         await pilot.press("enter")  # the costliest decision: move 14, A♠ under column 2
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started
-                         and "◂ here" in screen_text(app))
+                         and ("◂ here" in screen_text(app) or "< here" in screen_text(app)))
     return run_before
 
 
@@ -415,3 +415,16 @@ async def test_a_server_tables_game_over_offers_v_and_reviews_the_game_the_serve
             await wait_until(pilot, lambda: not isinstance(app.screen, ReviewScreen))
     finally:
         running.stop()
+
+
+@async_test
+async def test_the_review_beside_a_replay_fits_80x24_in_ascii_and_says_its_signs_in_ascii(write_settings) -> None:
+    from helpers_fit import cut
+
+    write_settings(review_budget="quick", card_style="ascii")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await opened_replay_from_review(app, ktk_review_kept(app))(pilot)
+        text = screen_text(app)
+        assert "< here" in text and "(+/-0.3, 16 playouts)" in text and "points 4.6->3.1" in text
+        assert "◂" not in text and "±" not in text and cut(app.screen) == []

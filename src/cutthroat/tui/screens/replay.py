@@ -235,8 +235,8 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
             words = f"Move {n}: {self.replay.describe_step(n, self.seen_seat)}"
         if n in self.marked:
             words = f"◆ {words}"
-        if self.ascii_style:
-            words = to_ascii(words.translate(getattr(self, "ASCII_TEXT", {})))
+        if self.ascii_style:  # (± as the review's ASCII says it: the app's filter would make it a bare "+")
+            words = to_ascii(words.translate(getattr(self, "ASCII_TEXT", {})).replace("±", "+/-"))
         return escape(words)
 
     # -- the review's panel and verdicts --------------------------------------------------------
