@@ -382,3 +382,43 @@ async def test_a_seat_out_of_the_game_is_named_under_its_hand() -> None:
         await pilot.press("end")
         await wait_until(pilot, lambda: screen.step == screen.replay.count and "Ana is out of the game." in screen_text(app))
         assert "You are out" not in screen_text(app) and "Ana's hand" in screen_text(app)
+
+
+@pytest.mark.parametrize("game,players", [("kill-the-kings", 1), ("exploding-kittens", 4), ("kill-your-friends", 4),
+                                          ("stab-your-friends", 4), ("psycho-killer", 4)])
+@async_test
+async def test_a_step_repaints_only_what_it_changed(game, players, monkeypatch) -> None:
+    """A step neither repaints the whole screen (the table screen's `sight` repainted it, every
+    widget drawn again) nor touches a widget whose text is unchanged; a new text in a widget of
+    fixed size lays nothing out. The replay's step time is mostly the table redrawing."""
+    from textual.widget import Widget
+
+    seats = [Seat("human", "Ana")] + [Seat("bot", f"Bot{i}", "random") for i in range(1, players)]
+    replay = replay_of(session_of(game, 7, seats))
+    app = CutthroatApp(replay=replay)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("end", "home")
+        await wait_until(pilot, lambda: screen.step == 0)
+        await pilot.pause()
+        refreshed: list[tuple[Widget, bool]] = []
+        original = Widget.refresh
+
+        def spy(widget, *regions, repaint=True, layout=False, recompose=False):
+            refreshed.append((widget, layout))
+            return original(widget, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+        monkeypatch.setattr(Widget, "refresh", spy)
+        for n in range(1, min(12, replay.count) + 1):
+            shown = {w: str(w.content) for w in screen.query("Static")}
+            before = len(refreshed)
+            await pilot.press("right")
+            await wait_until(pilot, lambda: screen.step == n)
+            await pilot.pause()
+            step = refreshed[before:]
+            assert screen not in [w for w, _ in step], "a step repainted the whole screen"
+            for widget, layout in step:
+                if widget in shown and type(widget).__name__ in ("BoundStatic", "CardLine"):
+                    assert str(widget.content) != shown[widget], f"{widget.id} redrawn with its text unchanged"
+                    assert not (layout and widget.styles.height is not None and widget.styles.height.is_cells), \
+                        f"{widget.id} is of fixed size, but its new text laid the screen out"

@@ -22,6 +22,7 @@ from cutthroat.tui.screens.past_game import PastGameScreen
 from cutthroat.tui.screens.replay import ReplayScreen
 from cutthroat.tui.screens.review import ReviewScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen
+from cutthroat.tui.widgets.event_log import EventLog
 from helpers_history import fg
 from helpers_pilot import async_test, screen_text, wait_until
 from helpers_review import blunder_document
@@ -73,7 +74,9 @@ async def test_v_on_a_past_game_reviews_it_keeps_it_and_enter_shows_a_decision(w
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
         assert (replay.step, replay.seen_seat, replay.marked) == (at + 1, 0, [at + 1])
-        await wait_until(pilot, lambda: f"◆ Move {at + 1}: Ana" in screen_text(app))
+        # (the line under the table: the move, and the hard bot's with its estimates)
+        await wait_until(pilot, lambda: f"◆ Move {at + 1}, Ana: Pick up a card. Hard: Reveal your" in
+                         screen_text(app))
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
         await pilot.press("escape")
@@ -296,3 +299,132 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is(write_settings) -
         assert "Reviewing [b]Ana[/]'s decisions with the hard bot: 1 of 7" in str(
             app.screen.query_one("#review-progress").render())
 
+
+
+# --- the review's panel beside the replay ----------------------------------------------------------
+def opened_replay_from_review(app: CutthroatApp, finished):
+    async def run_before(pilot: Pilot) -> None:
+        await opened_review(app, finished)(pilot)
+        await pilot.press("enter")  # the costliest decision: move 14, A♠ under column 2
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started
+                         and ("◂ here" in screen_text(app) or "< here" in screen_text(app)))
+    return run_before
+
+
+@async_test
+async def test_enter_on_a_decision_shows_the_review_beside_the_table_and_r_the_log(write_settings) -> None:
+    from helpers_fit import cut
+
+    write_settings(review_budget="quick", card_style="unicode")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await opened_replay_from_review(app, ktk_review_kept(app))(pilot)
+        screen = app.screen
+        text = screen_text(app)
+        assert screen.step == 14 and "Review · Ana" in text
+        # The decisions in move order (the one the bot agreed with left out), the current one marked,
+        # its cost and the bot's move; the estimates before → after, and after the bot's.
+        assert text.index(" 10 put 5♦ in") < text.index(" 14 put A♠ under") < text.index("◂ here")
+        assert "−1.4 pts (hard:" in text and "points 4.6→3.1" in text and "(hard: 4.5)" in text
+        assert " 2 put 2♦" not in text
+        # The line under the table: the move, the hard bot's, the estimates and what they rest on.
+        assert "◆ Move 14, Ana: put A♠ under column 2 (K♥). Hard: put" in text
+        assert "A♠ in reserve B · 4.6 → 4.5 (±0.3, 16 playouts)" in text
+        assert cut(screen) == []
+        await pilot.press("left")  # a move that isn't reviewed: marked in its place in the list
+        await wait_until(pilot, lambda: " 13 ◂ here" in screen_text(app))
+        assert "points" not in screen_text(app) and "Move 13: " in screen_text(app)
+        await pilot.press("r")  # the log in the panel's place, of the same width
+        await wait_until(pilot, lambda: "Review · Ana" not in screen_text(app))
+        log = screen.query_one(EventLog)
+        assert log.display and log.outer_size.width == screen.query_one("#replay-review").styles.width.value
+        assert cut(screen) == []
+        await pilot.press("r")
+        await wait_until(pilot, lambda: "Review · Ana" in screen_text(app))
+
+
+@async_test
+async def test_a_replay_not_opened_from_a_review_has_no_panel_and_r_does_nothing() -> None:
+    from cutthroat.replay import Replay
+    from cutthroat.tui.screens.replay import replay_screen
+
+    document, _ = blunder_document("kill-your-friends", after=4)
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(replay_screen(Replay.from_document(document), step=3))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started)
+        await pilot.press("r")
+        await pilot.pause()
+        assert not app.screen.query("#replay-review") and app.screen.query_one(EventLog).display
+
+
+def test_snapshot_the_review_beside_a_replay(snap_compare, write_settings) -> None:
+    write_settings(review_budget="quick", card_style="unicode")
+    app = CutthroatApp()
+    finished = ktk_review_kept(app)
+    assert snap_compare(app, terminal_size=SIZE, run_before=opened_replay_from_review(app, finished))
+
+
+# --- a server table's game over ----------------------------------------------------------------------
+@async_test
+async def test_a_server_tables_game_over_offers_v_and_reviews_the_game_the_server_kept(tmp_path, monkeypatch,
+                                                                                        write_settings) -> None:
+    """Bob plays a server table to its end: its game-over dialog offers `v`, which reviews the game
+    the server kept in Bob's history (found by the table's code; at the lowest priority, as any
+    review at a server)."""
+    import random
+
+    from cutthroat.tui.screens.lobby import LobbyScreen
+    from cutthroat.tui.screens.title import TitleScreen
+    from cutthroat.tui.tables.shared import SharedTableScreen
+    from helpers_service import Running
+
+    write_settings(review_budget="quick")
+    running = Running(tmp_path / "server")
+    try:
+        monkeypatch.setenv("CUTTHROAT_SAVE_DIR", str(running.service.data / "players" / "p-bob" / "saves"))
+        monkeypatch.setenv("CUTTHROAT_SERVICE", str(running.service.socket_path))
+        monkeypatch.setenv("CUTTHROAT_TOKEN", running.service.new_token("p-bob"))
+        bob = running.client("p-bob", "Bob")
+        code = bob.request("create", game="kill-your-friends", config={},
+                           seats=[{"kind": "human"}, {"kind": "bot", "level": "random", "name": "Cy"}])["code"]
+        app = CutthroatApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+            app.screen.action_pick("lobby")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables)
+            await pilot.press("enter")  # Bob's seat at his own table: it starts
+            await wait_until(pilot, lambda: isinstance(app.screen, SharedTableScreen) and app.screen.started)
+            table, rng = app.screen, random.Random(3)
+            while True:  # Bob's moves, sent as his table sends them, until the game is over
+                await wait_until(pilot, lambda: table.sight.update.over or bool(table.sight.update.legal), timeout=60)
+                if table.sight.update.over:
+                    break
+                version = table.sight.update.version
+                table.submit(rng.choice(table.sight.update.legal))
+                await wait_until(pilot, lambda: table.sight.update.version != version, timeout=60)
+            await wait_until(pilot, lambda: " v review " in screen_text(app), timeout=60)
+            await pilot.press("v")
+            await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            review = app.screen
+            await wait_until(pilot, lambda: review.finished.id and "decisions with the hard bot: " in screen_text(app),
+                             timeout=60)
+            assert review.finished.table == code and review.finished.document["log"]
+            assert "Review · Kill Your Friends · Bob" in screen_text(app)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, ReviewScreen))
+    finally:
+        running.stop()
+
+
+@async_test
+async def test_the_review_beside_a_replay_fits_80x24_in_ascii_and_says_its_signs_in_ascii(write_settings) -> None:
+    from helpers_fit import cut
+
+    write_settings(review_budget="quick", card_style="ascii")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await opened_replay_from_review(app, ktk_review_kept(app))(pilot)
+        text = screen_text(app)
+        assert "< here" in text and "(+/-0.3, 16 playouts)" in text and "points 4.6->3.1" in text
+        assert "◂" not in text and "±" not in text and cut(app.screen) == []

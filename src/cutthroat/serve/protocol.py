@@ -134,6 +134,9 @@ class ClientLink:
             return {}
         if op == "results":
             return {"results": service.results_of(self.player)}
+        if op == "daily_game":  # (a daily deal's moves: its own player's, once its day is over)
+            from cutthroat.serve.past_daily import daily_game
+            return daily_game(service, self.player, request.get("code"))
         if op in ("join", "watch"):
             if op == "join":
                 table, seat = service.join(self.player, name, request.get("code"))

@@ -60,12 +60,16 @@ class PastGameScreen(SafeDismiss, ModalScreen[bool]):
         """The game review of this game (the first human seat's play)."""
         from cutthroat.tui.screens.review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen(self.finished))
+        finished = self.with_moves()
+        if finished is not None:
+            self.app.push_screen(ReviewScreen(finished))
 
-    def action_replay(self) -> None:
-        """Step through the game on its own table (a game kept without its moves says so)."""
-        from cutthroat.replay import Replay, ReplayError
-        from cutthroat.tui.screens.replay import replay_screen
+    def with_moves(self):
+        """The game with its moves: read from the history (the list reads games without them); a
+        server's daily deal, kept without its moves while its day lasted, asks the server for
+        them (given once the day is over, and only to its own player). None, said why, if there
+        are none to be had."""
+        from dataclasses import replace
 
         finished = self.finished
         if not finished.document and finished.id:  # (the list reads games without their moves)
@@ -73,6 +77,26 @@ class PastGameScreen(SafeDismiss, ModalScreen[bool]):
 
             history = open_history(self.app)
             finished = (history.get(finished.id) if history is not None else None) or finished
+        if not finished.document.get("log") and finished.daily and finished.table and self.app.served:
+            from cutthroat.serve.client import ServiceError
+
+            try:
+                reply = self.app.service.request("daily_game", code=finished.table)
+            except (ServiceError, OSError) as exc:
+                self.app.notify(escape(str(exc)), title="Not to be seen yet", severity="warning")
+                return None
+            finished = replace(finished, document=reply["document"])
+        self.finished = finished
+        return finished
+
+    def action_replay(self) -> None:
+        """Step through the game on its own table (a game kept without its moves says so)."""
+        from cutthroat.replay import Replay, ReplayError
+        from cutthroat.tui.screens.replay import replay_screen
+
+        finished = self.with_moves()
+        if finished is None:
+            return
         try:
             replay = Replay.from_finished(finished)
         except ReplayError as exc:

@@ -12,6 +12,14 @@ Keys: ←/→ a move, PgUp/PgDn a turn (a round in Kill The Kings), Home/End, `g
 `tab` the seat seen (or the public view), `a` all cards shown (a game that is over), `n`/`N`
 the next/previous marked move, `x` export (an SVG of the screen and a plain-text transcript, in
 the player's data folder), `?` rules, Esc back.
+
+Opened from a game review (Enter on a decision), the review's panel takes the log's place (the
+same width: the table's layout is the same either way): the reviewed decisions in move order,
+each with its cost and the hard bot's choice, the current move marked "◂ here", the win chance
+(or Kill The Kings' expected points) before → after the move and after the bot's; `r` shows the
+log again (and the panel back). At a reviewed move the message line under the hand says the hard
+bot's choice and its estimates: "Move 48: Ana drew. Hard would play Skip: 31% → 30% (±2, 64
+playouts)".
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.tables.base import TableScreenBase
 from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.text import escape, fit_lines
+from cutthroat.tui.widgets.bound import show
 from cutthroat.tui.widgets.event_log import EventLog, to_ascii
 
 #: The log panel is rebuilt (a jump, a step back) from the latest events: at least this many, and
@@ -41,10 +50,24 @@ LOG_TAIL = 24
 CARDS_LINES, CARDS_WIDTH = 10, 74
 
 
+class ReviewPanel(Static):
+    """The review's panel beside a replay's table: drawn again at each new size (its lines are
+    wrapped to its width)."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ReplayScreen) and screen.started:
+            screen.show_review_panel()
+
+
 class ReplayScreen(TableScreenBase, inherit_bindings=False):
     """Mixed in before a game's table screen (`replay_screen`): its keys are the only keys."""
 
     DEFAULT_CSS = """
+    .replay-review {
+        width: 25; border-left: solid $card-divider; background: $surface; padding: 0 1; height: 1fr;
+    }
+    App.-ascii .replay-review { border-left: ascii $card-divider; }
     #replay-cards {
         layer: replay-cards; dock: bottom; height: auto; max-height: 12;  /* CARDS_LINES + its border */ margin: 0 0 1 0; padding: 0 1;
         border: round $accent; border-title-color: $accent; background: $panel; display: none;
@@ -65,13 +88,14 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         Binding("a", "all_cards_refused", show=False),  # (not over: the key says why)
         Binding("n", "mark(1)", "next mark"),
         Binding("N", "mark(-1)", show=False),
+        Binding("r", "review_panel", show=False),  # (the panel says so: the footer has no room)
         Binding("x", "export", "export"),
         Binding("question_mark", "rules", "rules", key_display="?", show=False),
         Binding("escape,q", "back", "back", key_display="esc"),
     ])
 
     def __init__(self, replay: Replay, seat: int | None | type = ..., step: int = 0,
-                 marked_steps: Iterable[int] = (), all_cards: bool = False) -> None:
+                 marked_steps: Iterable[int] = (), all_cards: bool = False, review=None) -> None:
         seen = replay.seen_as()
         seat = seen[0] if seat is ... else seat
         reason = replay.refusal(seat)
@@ -89,6 +113,9 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         self.move_words = ""
         self.log_marks: dict[int, tuple | None] = {}  # step → where the log ended at it (`EventLog.mark`)
         self.log_first = 1  # the first move whose events the log tells (after the opening lines)
+        self.review = review  # the game review this replay was opened from (its panel), or None
+        self.reviewed = {d.move: d for d in review.decisions} if review is not None else {}
+        self.review_shown = review is not None
 
     # -- the table, read-only ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -103,6 +130,10 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         self.humans = []
         super().table_started()  # (the game's opening lines: history_events gives it none)
         self.intro = list(self.query_one(EventLog).entries)
+        if self.review is not None:  # the review's panel, in the log's place and of its width
+            log = self.query_one(EventLog)
+            log.parent.mount(ReviewPanel(id="replay-review", classes="replay-review"), after=log)
+            log.display = False
         self.show_step(self.step, rebuild=True)
 
     def history_events(self) -> list:
@@ -129,6 +160,8 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mark":
             return bool(self.marked)
+        if action == "review_panel":
+            return self.review is not None
         if action == "export":  # (at a server the files would stay on its disk, out of the player's reach)
             from cutthroat import saves
 
@@ -164,6 +197,7 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
             self.message = self.move_words  # Kill The Kings: its prompt line shows its message
         self.sight = sight
         self.show_cards()
+        self.show_review_panel()
 
     def rebuild_log(self, log: EventLog, n: int) -> None:
         """The log at step `n` told afresh: the opening lines, then the latest moves' events
@@ -191,12 +225,104 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
     def step_words(self) -> str:
         """The move just made, in words (markup), for the table's message line."""
         n = self.step
-        words = "The deal: ←→ steps through the game" if n == 0 else f"Move {n}: {self.replay.describe_step(n, self.seen_seat)}"
+        decision = self.reviewed.get(n)
+        if decision is not None:  # a reviewed move: its words as the review has them, and the bot's choice
+            name = self.names[self.review.seat] if self.review.seat < len(self.names) else "Seat"
+            words = f"Move {n}, {name}: {decision.played.rstrip('.')}. {self.verdict(decision)}"
+        elif n == 0:
+            words = "The deal: ←→ steps through the game"
+        else:
+            words = f"Move {n}: {self.replay.describe_step(n, self.seen_seat)}"
         if n in self.marked:
             words = f"◆ {words}"
-        if self.ascii_style:
-            words = to_ascii(words.translate(getattr(self, "ASCII_TEXT", {})))
+        if self.ascii_style:  # (± as the review's ASCII says it: the app's filter would make it a bare "+")
+            words = to_ascii(words.translate(getattr(self, "ASCII_TEXT", {})).replace("±", "+/-"))
         return escape(words)
+
+    # -- the review's panel and verdicts --------------------------------------------------------
+    def figure(self, value: float) -> str:
+        from cutthroat.review.model import POINTS
+
+        return f"{value:.1f}" if self.review.measure == POINTS else f"{100 * value:.0f}%"
+
+    def verdict(self, d) -> str:
+        """"Hard: Play Skip · 31% → 30% (±2, 64 playouts)": the bot's choice at a reviewed
+        move, and the estimates before → after the bot's move."""
+        from cutthroat.review.model import POINTS
+
+        best = "the same move" if d.same else d.best.rstrip(".")
+        error = f"{d.after_best.error:.1f}" if self.review.measure == POINTS else f"{100 * d.after_best.error:.0f}"
+        return (f"Hard: {best} · {self.figure(d.before.value)} → {self.figure(d.after_best.value)}"
+                f" (±{error}, {d.after_best.playouts} playouts)")
+
+    def review_lines(self, width: int) -> tuple[list[str], int]:
+        """The panel's list, in move order: each decision unlike the bot's (and the current
+        move's), its cost and the bot's choice, wrapped at `width`; and the index of the line
+        marked "◂ here"."""
+        import textwrap
+
+        from cutthroat.tui.screens.review import cost
+
+        review, step = self.review, self.step
+        lines: list[str] = []
+        here = 0
+        listed = sorted(d for d in self.reviewed if not self.reviewed[d].same or d == step)
+        if step not in listed:
+            listed = sorted(listed + [step])
+        for move in listed:
+            d = self.reviewed.get(move)
+            mark = " ◂\xa0here" if move == step else ""  # (never wrapped apart)
+            if move == step:
+                here = len(lines)
+            if d is None:
+                lines.append(f"{move:>3}{mark}")
+                continue
+            lines += textwrap.wrap(f"{move:>3} {d.played}{mark}", width, subsequent_indent="    ") or [""]
+            second = cost(d, review.measure) if d.same else f"{cost(d, review.measure)} (hard: {d.best})"
+            lines += textwrap.wrap(second, width, initial_indent="    ", subsequent_indent="    ")
+        return [line.replace("\xa0", " ") for line in lines], here
+
+    def show_review_panel(self) -> None:
+        if self.review is None:
+            return
+        panel, log = self.query_one("#replay-review", Static), self.query_one(EventLog)
+        if panel.styles.width != log.styles.width:  # (the log's width, whatever the game's style sheet makes it)
+            panel.styles.width = log.styles.width
+        panel.display = self.review_shown
+        log.display = not self.review_shown
+        if not self.review_shown:
+            return
+        import textwrap
+
+        from cutthroat.review.model import POINTS
+
+        width = panel.content_region.width or 22
+        height = panel.content_region.height or 20
+        name = self.names[self.review.seat] if self.review.seat < len(self.names) else f"Seat {self.review.seat + 1}"
+        head = textwrap.wrap(f"Review · {name}", width)[:1] + [f"{self.key_text('review_panel')}: the log"]
+        d = self.reviewed.get(self.step)
+        tail: list[str] = []
+        if d is not None:
+            what = "points" if self.review.measure == POINTS else "win chance"
+            tail = textwrap.wrap(f"{what} {self.figure(d.before.value)}→{self.figure(d.after_played.value)} "
+                                 f"(hard: {self.figure(d.after_best.value)})", width)
+        lines, here = self.review_lines(width)
+        room = max(1, height - len(head) - len(tail) - (1 if tail else 0))
+        first = max(0, min(here - room // 3, len(lines) - room))
+        shown = lines[first:first + room]
+        body = head + shown + ([""] * (room - len(shown)) + [""] + tail if tail else [])
+        text = "\n".join(body)
+        if self.ascii_style:
+            text = to_ascii(text.replace("◂", "<").replace("−", "-").replace("±", "+/-"))
+        text = escape(text)
+        first_line, _, rest = text.partition("\n")  # (the head in bold: after escaping, the only markup)
+        text = f"[bold]{first_line}[/]\n{rest}"
+        show(panel, text)
+
+    def action_review_panel(self) -> None:
+        """`r`: the review's panel or the log, in turn."""
+        self.review_shown = not self.review_shown
+        self.show_review_panel()
 
     def message_text(self, sight: Sight, message: str, width: int = 0) -> str:
         return super().message_text(sight, message or self.move_words, width)
@@ -271,7 +397,7 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
     def action_seat(self) -> None:
         seen = self.replay.seen_as()
         after = seen[(seen.index(self.seen_seat) + 1) % len(seen)]
-        self.app.switch_screen(replay_screen(self.replay, after, self.step, self.marked, self.all_cards))
+        self.app.switch_screen(replay_screen(self.replay, after, self.step, self.marked, self.all_cards, self.review))
 
     def action_all_cards(self) -> None:
         reason = self.replay.all_cards_refusal()
@@ -337,14 +463,14 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
 
     def refresh_table(self) -> None:  # (Kill The Kings: its status bar is the move bar)
         super().refresh_table()
-        self.query_one("#status-bar", Static).update(escape(self.bar_text(self.size.width or 80)))
+        show(self.query_one("#status-bar", Static), escape(self.bar_text(self.size.width or 80)))
 
 
 _CLASSES: dict[type, type] = {}
 
 
 def replay_screen(replay: Replay, seat: int | None | type = ..., step: int = 0,
-                  marked_steps: Iterable[int] = (), all_cards: bool = False) -> Screen:
+                  marked_steps: Iterable[int] = (), all_cards: bool = False, review=None) -> Screen:
     """The replay of `replay` on its game's own table screen (`seat`: whose view, None for the
     public's; by default the first the replay may show). ValueError if that seat may not be seen."""
     from cutthroat.tui.tables import table_class
@@ -354,4 +480,4 @@ def replay_screen(replay: Replay, seat: int | None | type = ..., step: int = 0,
     if cls is None:  # (its module the table's: the table's style sheets are found beside it)
         cls = _CLASSES[table] = type(f"Replay{table.__module__.split('.')[-2].title().replace('_', '')}",
                                      (ReplayScreen, table), {"__module__": table.__module__})
-    return cls(replay, seat, step, marked_steps, all_cards)
+    return cls(replay, seat, step, marked_steps, all_cards, review)

@@ -97,6 +97,27 @@ def hindsight_line(h: Hindsight) -> str:
             f"{h.left_played}; perfect: {h.left_best}.")
 
 
+#: A server table's game over: how often, and how far apart, its game is looked for in the
+#: player's history (the server keeps it there as the game ends; a moment later on a busy server).
+WAITS, WAIT_S = 40, 0.25
+
+
+def at_server_table(game: str, code: str, seat: int):
+    """The game just over at server table `code` (this player's `seat`), as the review asks for it
+    from the game-over dialog: found in the player's history by the table's code."""
+    from datetime import datetime, timezone
+
+    from cutthroat.history.model import FinishedGame
+
+    return FinishedGame(game, {}, (), (seat,), {}, datetime.now(timezone.utc), table=code)
+
+
+def kept_from_table(history, game: str, code: str):
+    """The latest `game` kept from server table `code`, with its moves; None if there is none yet."""
+    latest = next((g for g in history.games(game) if g.table == code), None)
+    return history.get(latest.id) if latest is not None else None
+
+
 class ReviewScreen(Screen):
     DEFAULT_CSS = """
     ReviewScreen #review-summary { height: 2; padding: 0 1; }
@@ -124,6 +145,7 @@ class ReviewScreen(Screen):
         self.history = history
         self.cancel = threading.Event()
         self.review: Review | None = None
+        self.waits = 0  # (a server table's game, looked for in the history again)
 
     @property
     def name_of_seat(self) -> str:
@@ -155,7 +177,15 @@ class ReviewScreen(Screen):
             game = self.history.get(game.id) or game
         if not game.id and game.game_id and self.history is not None:  # (from a game over: kept by now?)
             game = self.history.find(game.game_id) or game
+        if not game.id and game.table:  # (a server table's game over)
+            game = (kept_from_table(self.history, game.game, game.table) if self.history is not None else None) or game
+            if not game.id and self.waits < WAITS:  # (the server keeps it as the game ends: soon)
+                self.waits += 1
+                self.query_one("#review-progress", Static).update("Waiting for the server to keep this game…")
+                self.set_timer(WAIT_S, self.on_mount)
+                return
         self.finished = game
+        self.query_one("#review-head", Static).update(self.head())  # (its seats' names known now)
         if not game.document.get("log"):
             self.failed("This game has no move list: it can't be reviewed")
             return
@@ -299,7 +329,7 @@ class ReviewScreen(Screen):
 
         try:
             screen = replay_screen(Replay.from_finished(self.finished), self.seat, decision.move,
-                                   self.review.marked_moves if self.review else ())
+                                   self.review.marked_moves if self.review else (), review=self.review)
         except (ReplayError, ValueError) as exc:
             self.app.notify(escape(str(exc)), title="Can't replay", severity="warning")
             return

@@ -49,7 +49,7 @@ class PortUpdate(Message):
 
 
 class TableScreenBase(Screen):
-    sight: reactive[Sight | None] = reactive(None, always_update=True)
+    sight: reactive[Sight | None] = reactive(None, always_update=True, repaint=False)
     #: A larger terminal gets a roomier table (`-roomy`: centred, a wider log; `-tall`: more
     #: space between its parts); 80×24 is the floor the layout is drawn for.
     HORIZONTAL_BREAKPOINTS = [(0, "-snug"), (110, "-roomy")]
@@ -254,7 +254,16 @@ class TableScreenBase(Screen):
             dialog.share = share_of(host.session, ascii)
         else:  # a server's table: its daily deal's line comes from the server, and `n` goes to the lobby
             dialog.at_server = True
-            dialog.share = self.lens.port(self.log_seat).share(ascii)
+            port = self.lens.port(self.log_seat)
+            dialog.share = port.share(ascii)
+            code = getattr(port, "code", "")
+            # Its review: the game as the server keeps it in this player's history (found there by
+            # its table's code). Not a daily deal's (its moves stay the server's until the day is
+            # over), nor where the player keeps no history.
+            if code and self.seed is not None and self.app.settings.keep_history and self.log_seat is not None:
+                from cutthroat.tui.screens.review import at_server_table
+
+                dialog.finished = at_server_table(self.table.game, code, self.log_seat)
         if host is not None and host.session.is_over:
             dialog.finished = host.session.finished_game()
         return dialog

@@ -42,9 +42,10 @@ FILLER = {"turn_started"}
 
 
 class SharedTableScreen(SharedKeys, SharedFlow, TableScreenBase):
-    cursor: reactive[int] = reactive(0)
-    selected: reactive[frozenset] = reactive(frozenset())  # hand positions picked for a combo
-    message: reactive[str] = reactive("")
+    # (no repaint of the whole screen when they change: the widgets bound to them redraw themselves)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    selected: reactive[frozenset] = reactive(frozenset(), repaint=False)  # hand positions picked for a combo
+    message: reactive[str] = reactive("", repaint=False)
 
     GAME_TITLE = ""
     THINKING = "[$text-muted]Thinking…[/]"

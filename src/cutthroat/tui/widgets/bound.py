@@ -27,16 +27,17 @@ def show(widget: Static, content: Any) -> None:
     """`widget.update(content)`, unless it shows that already: every update costs a layout pass,
     and a table redraws all its lines on each key."""
     if not same_content(widget.content, content):
-        widget.update(content)
+        widget.update(content, layout=not fixed_size(widget))
 
 
 class BoundStatic(Static):
     """A Static whose text is `render(self)`: the function reads the widget's bound reactives."""
 
-    sight: reactive[Any] = reactive(None, always_update=True)
-    cursor: reactive[int] = reactive(0)
-    selected: reactive[frozenset] = reactive(frozenset())
-    message: reactive[str] = reactive("")
+    # (no repaint of their own: `redraw` updates the widget where its text changed, and only then)
+    sight: reactive[Any] = reactive(None, always_update=True, repaint=False)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    selected: reactive[frozenset] = reactive(frozenset(), repaint=False)
+    message: reactive[str] = reactive("", repaint=False)
 
     def __init__(self, render: Callable[["BoundStatic"], str], *, id: str | None = None,
                  classes: str = "", style: Callable[["BoundStatic"], dict[str, bool]] | None = None) -> None:
@@ -49,9 +50,9 @@ class BoundStatic(Static):
         if self.sight is None:
             return
         text = self.render_text(self)
-        if text != self._text:  # every update costs a layout pass
+        if text != self._text:  # every update costs a repaint (and a layout pass, unless its size is fixed)
             self._text = text
-            self.update(text)
+            self.update(text, layout=not fixed_size(self))
         if self.style_classes is not None:
             for name, on in self.style_classes(self).items():
                 self.set_class(on, name)
@@ -62,6 +63,14 @@ class BoundStatic(Static):
     def on_resize(self) -> None:
         self._text = None
         self.redraw()
+
+
+def fixed_size(widget) -> bool:
+    """Is `widget`'s size independent of its text (a height in cells, a width not `auto`)? Then a
+    new text needs no layout pass of the screen, only the widget repainted."""
+    styles = widget.styles
+    height, width = styles.height, styles.width
+    return height is not None and height.is_cells and (width is None or not width.is_auto)
 
 
 def redraw_on_change(widget, *names: str) -> None:

@@ -9,6 +9,23 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cutthroat.engine.cards import Card
+from cutthroat.tui.widgets.bound import fixed_size
+
+
+def set_classes(widget: Widget, wanted: dict[str, bool]) -> None:
+    """Each class in `wanted` on or off, the styles updated once (and not at all where nothing
+    changed): a style update applies the whole stylesheet to the widget and its children, and
+    a table marks every card on each key and each replay step."""
+    changed = False
+    for name, on in wanted.items():
+        if on != (name in widget.classes):
+            changed = True
+            if on:
+                widget.add_class(name, update=False)
+            else:
+                widget.remove_class(name, update=False)
+    if changed:
+        widget.update_node_styles()
 
 
 def card_text(card: Card, ascii_style: bool) -> str:
@@ -99,14 +116,12 @@ class CardBox(Widget):
         yield self.face
 
     def show_card(self, card: Card | None, ascii_style: bool, empty: str = "·") -> None:
-        self.set_class(card is not None and card.red, "-red")
-        self.set_class(card is not None and not card.red, "-black")
-        self.set_class(card is None, "-empty")
+        set_classes(self, {"-red": card is not None and card.red, "-black": card is not None and not card.red,
+                           "-empty": card is None})
         self.show_face(card_text(card, ascii_style) if card else (empty if not ascii_style else empty.replace("·", ".")))
 
     def show_text(self, text: str, *classes: str) -> None:
-        for name in ("-red", "-black", "-empty", "-back"):
-            self.set_class(name in classes, name)
+        set_classes(self, {name: name in classes for name in ("-red", "-black", "-empty", "-back")})
         self.show_face(text)
 
     def show_face(self, text: str) -> None:
@@ -114,14 +129,11 @@ class CardBox(Widget):
         and a table redraws every card on each key)."""
         if text != self.face_text:
             self.face_text = text
-            self.face.update(text)
+            self.face.update(text, layout=not fixed_size(self.face))
 
     def mark(self, *, target: bool = False, cursor: bool = False, hint: bool = False,
              selected: bool = False) -> None:
-        self.set_class(target, "-target")
-        self.set_class(cursor, "-cursor")
-        self.set_class(hint, "-hint")
-        self.set_class(selected, "-selected")
+        set_classes(self, {"-target": target, "-cursor": cursor, "-hint": hint, "-selected": selected})
 
 
 class CardLine(Static):
@@ -130,9 +142,8 @@ class CardLine(Static):
     shown_text = ""
 
     def show_card(self, card: Card | None, ascii_style: bool) -> None:
-        self.set_class(card is not None and card.red, "-red")
-        self.set_class(card is not None and not card.red, "-black")
+        set_classes(self, {"-red": card is not None and card.red, "-black": card is not None and not card.red})
         text = card_text(card, ascii_style) if card else ""
         if text != self.shown_text:  # (the same text again is left alone, as CardBox's face)
             self.shown_text = text
-            self.update(text)
+            self.update(text, layout=not fixed_size(self))

@@ -113,9 +113,10 @@ class HandPanel(Vertical):
     SCOPED_CSS = False  # (its ASCII rule starts at the App)
 
     DEFAULT_WIDTH = 56
-    sight: reactive[Any] = reactive(None, always_update=True)
-    cursor: reactive[int] = reactive(0)
-    selected: reactive[frozenset] = reactive(frozenset())
+    # (no repaint of their own: `redraw` updates the parts whose text changed, and only those)
+    sight: reactive[Any] = reactive(None, always_update=True, repaint=False)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    selected: reactive[frozenset] = reactive(frozenset(), repaint=False)
 
     def __init__(self, *, id: str | None = None, classes: str = "",
                  render_hand: Callable[["HandPanel"], HandShown] | None = None,
@@ -145,7 +146,9 @@ class HandPanel(Vertical):
         self.at = max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
         self.note = note
         self.placeholder = placeholder
-        self.border_title = escape(title) if title else None
+        border_title = escape(title) if title else None
+        if border_title != self.border_title:  # (a title set again repaints the panel)
+            self.border_title = border_title
         self._draw()
 
     def redraw(self) -> None:

@@ -20,13 +20,14 @@ class WindowBar(Static):
     """`Nope? Press your seat number: 1 Ana · 2 Bob — 3s · p: we all pass` while a shared window
     is open."""
 
-    sight = reactive(None, always_update=True)
+    sight = reactive(None, always_update=True, repaint=False)  # (`redraw` updates it where its text changed)
 
     def __init__(self, prompt: str, names: Sequence[str], *, id: str | None = None, classes: str = "") -> None:
         super().__init__("", id=id, classes=classes)
         self.prompt = prompt
         self.names = list(names)
         self.ends: float | None = None
+        self._text: str | None = None
 
     def on_mount(self) -> None:
         self.set_interval(0.2, self.redraw)
@@ -49,7 +50,9 @@ class WindowBar(Static):
             text = f"{escape(self.prompt)} {seats}{left}{tail}"
             if not width or Content.from_markup(text).cell_length <= width:
                 break
-        self.update(text)
+        if text != self._text:
+            self._text = text
+            self.update(text, layout=False)  # (one line)
 
 
 #: The line, shorter and shorter until it fits: how long a name may be (0: the seat number

@@ -167,8 +167,11 @@ class TableScreen(SharedTableScreen):
 
     def board_width(self) -> int:
         """The seat rows' width (as laid out; before that, the board's at 80 columns)."""
-        rows = self.query(".table-seat")
-        return (rows.first().content_region.width if rows else 0) or BOARD_WIDTH
+        row = getattr(self, "_first_seat_row", None)
+        if row is None:  # (found once: a query per seat line per step showed in a replay's profile)
+            rows = self.query(".table-seat")
+            row = self._first_seat_row = rows.first() if rows else None
+        return (row.content_region.width if row is not None else 0) or BOARD_WIDTH
 
     def piles_text(self, update: SeatUpdate) -> str:
         s, view = self.sym, update.view
