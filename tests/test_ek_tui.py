@@ -419,13 +419,13 @@ async def test_setup_a_name_is_typed_on_its_row_without_tab_and_a_long_one_is_cu
     app = CutthroatApp()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(SetupScreen("exploding-kittens"))
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.focused is not None)
         setup = app.screen
         await pilot.press("down")  # seat 1's row: its Who field
-        assert app.focused is setup.query_one("#who-0", Cycler)
+        await wait_until(pilot, lambda: app.focused is setup.query_one("#who-0", Cycler))
         await pilot.press(*"Maximiliana")
         field = setup.query_one("#name-0", Input)
-        assert app.focused is field and field.value == "Maximilian"
+        await wait_until(pilot, lambda: app.focused is field and field.value == "Maximilian")
         said = text(setup.query_one("#setup-help", Static))
         assert "up to 10 letters" in said and "'Maximiliana' is cut to 'Maximilian'" in said
         marked = "Zo" + "e\u0301" * 6 + "a"  # 9 letters in 15 code points: a mark counts with its letter

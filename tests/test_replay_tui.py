@@ -37,8 +37,21 @@ def replay_of(session: Session) -> Replay:
     return Replay.from_document(saves.to_json(session.save_data()))
 
 
+@pytest.fixture(autouse=True)
+def notes_kept(monkeypatch):
+    """Every notification an app gives, kept: a toast expires, and on a slow machine it may be
+    gone before the test reads it."""
+    notify = CutthroatApp.notify
+
+    def kept(app, message, *args, **kwargs):
+        app.__dict__.setdefault("said_so_far", []).append(str(message))
+        return notify(app, message, *args, **kwargs)
+
+    monkeypatch.setattr(CutthroatApp, "notify", kept)
+
+
 def said(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return list(app.__dict__.get("said_so_far", []))
 
 
 async def opened(pilot: Pilot) -> ReplayScreen:
