@@ -376,3 +376,19 @@ def test_an_apps_environment_keeps_nothing_of_the_operators_but_paths_and_time_z
         | ({"LD_LIBRARY_PATH"} & set(os.environ))
     assert env["HOME"] == str(home) and env["CUTTHROAT_SAVE_DIR"] == str(home / "saves") and env["TZ"] == "Europe/Oslo"
     assert not set(zygote_environment()) - {"PATH", "TZ", "PYTHONPATH", "LD_LIBRARY_PATH", "TERM", "LANG"}
+
+
+def test_the_zygote_fills_its_allocators_holes_before_it_forks():
+    """`fill_holes`: the free blocks of the partly used small-block pools are filled (kept by the
+    zygote), so a child's allocations go to fresh pages, not into pages it shares."""
+    from cutthroat.serve import zygote as module
+
+    kept = len(module._KEPT)
+    try:
+        before = {size: free for size, free in module._small_block_stats() if size >= 48}
+        assert sum(before.values()) > 0
+        assert module.fill_holes() >= sum(before.values())
+        after = {size: free for size, free in module._small_block_stats() if size >= 48}
+        assert sum(after.values()) < sum(before.values()) / 4, (before, after)
+    finally:
+        del module._KEPT[kept:]

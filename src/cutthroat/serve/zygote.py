@@ -467,6 +467,63 @@ def rehearse(timeout: float = 20.0) -> bool:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+_KEPT: list = []  # (the zygote's: what fills its allocator's holes, kept for every child)
+
+
+def _small_block_stats() -> list[tuple[int, int]]:
+    """(block size, free blocks) of each of Python's small-block size classes, from
+    `sys._debugmallocstats` (which writes to the C stderr: read through a pipe)."""
+    reader, writer = os.pipe()
+    saved = os.dup(2)
+    try:
+        sys.stderr.flush()
+        os.dup2(writer, 2)
+        sys._debugmallocstats()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(writer)
+    chunks = []
+    try:
+        os.set_blocking(reader, False)
+        while True:
+            try:
+                chunk = os.read(reader, 65536)
+            except BlockingIOError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(reader)
+    stats = []
+    for line in b"".join(chunks).decode("ascii", "replace").splitlines():
+        fields = line.split()
+        if len(fields) == 5 and all(f.isdigit() for f in fields):
+            stats.append((int(fields[1]), int(fields[4])))
+    return stats
+
+
+def fill_holes(passes: int = 2) -> int:
+    """Fill the free blocks of the zygote's partly used small-block pools (the holes its imports
+    and rehearsal left) with objects it keeps: a child's own allocations then go to fresh pages
+    of its own instead of into a hole in a page it shares with the zygote (each such write
+    copies the whole page into the child). Blocks filled."""
+    filled = 0
+    for _ in range(passes):
+        try:
+            stats = _small_block_stats()
+        except (OSError, AttributeError):
+            return filled
+        for size, free in stats:
+            length = size - 33  # (a bytes object of this length is one block of this size)
+            if length < 2 or not free:
+                continue
+            _KEPT.extend(bytes(length) for _ in range(free))
+            filled += free
+    return filled
+
+
 def default_signals() -> None:
     """Every signal back to its default and none blocked (a server started under `nohup` ignores
     SIGHUP, and an app that inherited that would outlive its player's connection)."""
@@ -631,6 +688,7 @@ def main(argv: list[str] | None = None) -> int:
     share_css_parses()
     rehearse()
     gc.collect()  # (the rehearsal's own app, garbage now: not frozen into every child)
+    fill_holes()  # (measured: 0.7 MB less written by each child to its title, of 16 MB)
     if threading.active_count() != 1:
         return 0  # (a thread outlived the rehearsal: forking now could copy a held lock into every app)
     gc.freeze()
