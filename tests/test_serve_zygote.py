@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from cutthroat.serve.server import zygote_environment
-from cutthroat.serve.terminal import AppTerminal, _controlling_terminal, set_window
+from cutthroat.serve import terminal as terminal_module
+from cutthroat.serve.terminal import AppTerminal
 from cutthroat.serve.zygote import PR_SET_CHILD_SUBREAPER, Zygote, _prctl, supported
 from helpers_pilot import async_test
 from helpers_serve import (Server, app_of, children, keys, needs_ssh, terminals,  # noqa: F401 (fixtures)
@@ -62,33 +63,20 @@ async def probe_of(terminal: AppTerminal, timeout: float = 30) -> dict:
     return json.loads(seen.split(MARK.encode(), 1)[1].split(b"\n", 1)[0])
 
 
-def plain_probe(terminal: AppTerminal, env: dict[str, str]) -> dict:
-    """The same probe run by a plain Python, started as `AppTerminal` starts the app plainly."""
-    master, slave = os.openpty()
-    set_window(slave, 80, 24)
-    reader, writer = os.pipe()
-    os.write(writer, terminal.token.encode())
-    os.close(writer)
-    env = {**env, "CUTTHROAT_TOKEN_FD": str(reader)}
-    process = subprocess.Popen([sys.executable, "-c", "import zygote_probe, sys; sys.exit(zygote_probe.report())"],
-                               stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(terminal.home),
-                               preexec_fn=_controlling_terminal, close_fds=True, pass_fds=(reader,))
-    os.close(slave)
-    os.close(reader)
-    seen = b""
+async def plain_probe(terminal: AppTerminal, monkeypatch) -> dict:
+    """The same probe run by a plain start-up: `AppTerminal` with no zygote (the trampoline
+    exec'd, then the probe in place of `python -P -m cutthroat`)."""
+    monkeypatch.setattr(terminal_module, "app_command", lambda: [
+        sys.executable, "-P", "-c", "import zygote_probe, sys; sys.exit(zygote_probe.report())"])
+    plain = AppTerminal(terminal.home, terminal.term, *terminal.size, lang=terminal.lang,
+                        extra_env=terminal.extra_env, token=terminal.token)
+    await plain.start()
     try:
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
+        facts = await probe_of(plain)
+        assert await asyncio.wait_for(plain.process.wait(), 30) == 3
     finally:
-        os.close(master)
-        assert process.wait(30) == 3
-    return json.loads(seen.split(MARK.encode(), 1)[1].split(b"\n", 1)[0])
+        await plain.close(5)
+    return facts
 
 
 @async_test
@@ -115,13 +103,12 @@ async def test_a_zygote_child_is_set_up_as_a_plain_start_up_and_hangs_up_and_is_
             terminal = AppTerminal(home, "xterm-256color", 80, 24, lang=lang,
                                    extra_env={"CUTTHROAT_SERVICE": "/srv/socket"}, token="s3cret",
                                    zygote=zygotes[0])
-            env = terminal.environment()
             await terminal.start()
             assert terminal.zygote_pid == zygotes[0].pid
             forked = await probe_of(terminal)
             assert await asyncio.wait_for(terminal.process.wait(), 30) == 3
             assert await terminal.close(5) == 3 and not terminal.hung_up
-            plain = plain_probe(terminal, env)
+            plain = await plain_probe(terminal, monkeypatch)
             assert forked["ppid"] == zygotes[0].pid != plain["ppid"]
             assert forked["env"]["CUTTHROAT_TOKEN_FD"] == "3"  # (each its own number for the pipe)
             for facts in (forked, plain):

@@ -34,7 +34,6 @@ textual-serve's files are the `web` extra); never imports Textual.
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import hashlib
 import hmac
 import html
@@ -58,7 +57,8 @@ from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
 # module only when the web door is asked for, so no cycle)
 from cutthroat.serve.server import (APP_STOP_SECONDS, GOODBYE_SECONDS, IDLE, RESET_SCREEN, SHUTDOWN,
                                     _ending as session_ending, _until as wait_until)
-from cutthroat.serve.terminal import app_environment, plain_signals, token_pipe
+from cutthroat.serve import trampoline
+from cutthroat.serve.terminal import app_environment, token_pipe
 
 log = logging.getLogger("cutthroat.serve")
 
@@ -95,8 +95,6 @@ LINK_REFUSED = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><tit
                 '<div class="intro">That link is wrong, used or too old: press L in the lobby for a new one. '
                 '<a href="/">To the tables</a></div></div></body></html>')
 NO_NAME = "a player with no name yet"
-PR_SET_PDEATHSIG = 1
-_libc = ctypes.CDLL(None, use_errno=True)  # (loaded here: the child between fork and exec only calls it)
 
 
 # -- who: the signed cookie ------------------------------------------------------------------------
@@ -142,24 +140,15 @@ def _mac(secret: bytes, player: str) -> str:
 
 
 # -- processes ---------------------------------------------------------------------------------------
-def _own_session(parent: int) -> Callable[[], None]:
-    def start() -> None:  # runs in the child, before exec
-        os.setsid()
-        _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # the server gone (even kill -9): so is the app
-        if os.getppid() != parent:  # (it died before the line above)
-            os._exit(1)
-        plain_signals()
-    return start
-
-
 async def start_web_app(home: Path, env: dict[str, str], pass_fds: tuple[int, ...]) -> asyncio.subprocess.Process:
     """The one place the web door starts an app: `python -m cutthroat` directly (no shell), its
     stdin and stdout pipes speaking Textual's web-driver packets, in the player's folder, in a
-    session of its own, with a parent-death signal."""
+    session of its own, with a parent-death signal (set up by the exec'd trampoline: no Python
+    runs between fork and exec in the threaded server)."""
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-P", "-m", "cutthroat", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL, env=env, cwd=str(home), preexec_fn=_own_session(os.getpid()),
-        close_fds=True, pass_fds=pass_fds)
+        *trampoline.command(parent_death=os.getpid()), sys.executable, "-P", "-m", "cutthroat",
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+        env=env, cwd=str(home), close_fds=True, pass_fds=pass_fds)
 
 
 def packet(kind: bytes, payload: bytes) -> bytes:

@@ -40,6 +40,8 @@ import socket
 import sys
 import time
 
+from cutthroat.serve.trampoline import default_signals
+
 log = logging.getLogger("cutthroat.serve")
 
 SPAWN_SECONDS = 10.0  # a zygote that doesn't answer a request in this long is taken for dead
@@ -522,19 +524,6 @@ def fill_holes(passes: int = 2) -> int:
             _KEPT.extend(bytes(length) for _ in range(free))
             filled += free
     return filled
-
-
-def default_signals() -> None:
-    """Every signal back to its default and none blocked (a server started under `nohup` ignores
-    SIGHUP, and an app that inherited that would outlive its player's connection)."""
-    for sig in signal.valid_signals():
-        if sig in (signal.SIGKILL, signal.SIGSTOP):
-            continue
-        try:
-            signal.signal(sig, signal.SIG_DFL)
-        except (OSError, ValueError, RuntimeError):
-            pass  # (a signal the C library keeps for itself)
-    signal.pthread_sigmask(signal.SIG_SETMASK, ())
 
 
 def _reset_signals() -> None:
