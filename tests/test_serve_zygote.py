@@ -264,7 +264,7 @@ def test_css_parsed_once_for_every_child_is_what_textual_parses_with_the_same_va
     code = """
 import textual.css.stylesheet as module
 from textual.css.stylesheet import Stylesheet
-from cutthroat.serve.zygote import share_css_parses
+from cutthroat.serve.zygote_process import share_css_parses
 
 CSS = "Label { color: $fg; } .b { background: $fg 50%; }"
 
@@ -366,16 +366,21 @@ def test_an_apps_environment_keeps_nothing_of_the_operators_but_paths_and_time_z
 
 
 def test_the_zygote_fills_its_allocators_holes_before_it_forks():
-    """`fill_holes`: the free blocks of the partly used small-block pools are filled (kept by the
-    zygote), so a child's allocations go to fresh pages, not into pages it shares."""
-    from cutthroat.serve import zygote as module
-
-    kept = len(module._KEPT)
-    try:
-        before = {size: free for size, free in module._small_block_stats() if size >= 48}
-        assert sum(before.values()) > 0
-        assert module.fill_holes() >= sum(before.values())
-        after = {size: free for size, free in module._small_block_stats() if size >= 48}
-        assert sum(after.values()) < sum(before.values()) / 4, (before, after)
-    finally:
-        del module._KEPT[kept:]
+    """`fill_holes` (in a process of its own here, after imports and a collection have left
+    holes, as in the zygote): the free blocks of the partly used small-block pools are filled
+    (kept by the zygote), so a child's allocations go to fresh pages, not into pages it shares."""
+    code = """
+import gc
+import textual.app, textual.widgets  # (imports and their garbage: holes, as in the zygote)
+from cutthroat.serve import zygote_process as module
+kept = [(str(i) * 3, (i, i + 1)) for i in range(60000)]
+del kept[::2]  # (every other object freed: a hole in every pool)
+gc.collect()
+before = sum(free for size, free in module._small_block_stats() if size >= 48)
+assert before > 20000, before
+assert module.fill_holes() >= before
+after = sum(free for size, free in module._small_block_stats() if size >= 48)
+assert after < before / 10, (before, after)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
