@@ -4,7 +4,8 @@
 (the server has asyncio's and asyncssh's): CPython documents it as unsafe there (a lock another
 thread held at the fork stays held in the child for ever). So the server starts this small
 program instead (`command`: `python -I -S trampoline.py ...`, the standard library only, no
-site, nothing of the environment read), which sets the process up and then `execve`s the app (with the environment it was given):
+site, nothing of the environment read), which sets the process up and then `execve`s the app
+(with the environment it was given):
 
 - `--session`: a session of its own (`setsid`); `--tty` also makes its stdin, a PTY's slave,
   its controlling terminal (a resize reaches the app as SIGWINCH; a hang-up as SIGHUP);
