@@ -3,7 +3,7 @@
     python benchmarks/kyf_soak.py [--games 10000] [--bots random] [--jobs 2]
 
 Prints one line per setup (games, errors, games per second, how games were won) and exits
-non-zero if any game erred. The README records the latest run.
+non-zero if any game erred. docs/testing.md ("Soak runs") records the latest run.
 """
 
 from __future__ import annotations

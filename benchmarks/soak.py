@@ -4,7 +4,7 @@
 
 GAME is one in `SETUPS` (Stab Your Friends, Psycho Killer; kyf_soak.py and ek_soak.py are the
 older two games' own). Prints one line per setup (games, errors, games per second, moves a
-game) and exits non-zero if any game erred. The README records the latest run.
+game) and exits non-zero if any game erred. docs/testing.md ("Soak runs") records the latest run.
 """
 
 from __future__ import annotations

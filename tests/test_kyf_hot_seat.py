@@ -124,10 +124,11 @@ def pick(session, seat: int, table: TableScreen, moves: int):
 
 @async_test
 async def test_no_hand_shows_outside_its_own_seats_private_turn(monkeypatch: pytest.MonkeyPatch) -> None:
-    import cutthroat.host.table as host_table
+    from cutthroat.host import planning, table as host_table, timers
 
     gate = GatedBots()
-    monkeypatch.setattr(host_table, "make_bot", gate.make)
+    for host_module in (host_table, planning, timers):  # (every module of the host that makes bots)
+        monkeypatch.setattr(host_module, "make_bot", gate.make)
     app = CutthroatApp(start=dict(game="kill-your-friends", config={}, seed=SEED, seats=list(SEATS)))
     human_moves = {name: 0 for name in HUMANS}
     bot_turns = 0

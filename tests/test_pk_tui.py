@@ -214,8 +214,8 @@ async def test_the_results_table_lines_a_heuristic_bot_row_up_with_its_headers()
 
 @async_test
 async def test_ascii_hand_chips_show_the_vhs_symbols_in_letters(write_settings) -> None:
-    """The ASCII card style: each chip keeps its VHS symbol as letters ([EJ] [RW] [PL] [FF], as the
-    README says) and the note under the hand says what the symbol means."""
+    """The ASCII card style: each chip keeps its VHS symbol as letters ([EJ] [RW] [PL] [FF], as
+    docs/playing.md says) and the note under the hand says what the symbol means."""
     from cutthroat.session import Session
     from helpers_pk import position
 

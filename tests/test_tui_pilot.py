@@ -718,17 +718,16 @@ async def test_the_palettes_theme_command_offers_only_themes_that_are_remembered
 
 def test_every_binding_of_every_screen_has_an_id():
     """So any key can be remapped in the settings file (Textual's keymap)."""
+    import importlib
     import inspect
 
     from textual.dom import DOMNode
 
-    from cutthroat.tui import screens_index
-    from cutthroat.tui.binding_ids import keymap_ids
+    from cutthroat.tui.screens_index import SCREEN_MODULES, every_binding_id
 
-    ids = keymap_ids()
+    ids = every_binding_id()
     assert len(ids) > 150
-    modules = [m for _, m in inspect.getmembers(screens_index, inspect.ismodule)]
-    for module in modules:
+    for module in map(importlib.import_module, SCREEN_MODULES):
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, DOMNode) and cls.__module__.startswith("cutthroat") and "BINDINGS" in vars(cls):
                 for binding in cls.BINDINGS:
@@ -782,9 +781,10 @@ async def test_a_remapped_enter_or_esc_is_the_key_the_table_names(write_settings
 
 @async_test
 async def test_a_keymap_entry_that_takes_another_actions_key_is_refused_out_loud(write_settings) -> None:
-    from cutthroat.tui.binding_ids import keymap_clashes, keymap_ids
+    from cutthroat.tui.binding_ids import keymap_clashes
+    from cutthroat.tui.screens_index import every_binding_id
 
-    keymap_ids()
+    every_binding_id()
     assert set(keymap_clashes({"ek.draw": "space,d", "ktk.draw": "x", "ktk.hint": "u"})) == {"ek.draw", "ktk.hint"}
     assert keymap_clashes({"ek.play": "enter,x"}) == {}  # its own key (answer shares Enter by design) and a free one
     write_settings(keymap={"ktk.draw": "x", "ktk.hint": "u"})
@@ -799,12 +799,13 @@ async def test_a_keymap_entry_that_takes_another_actions_key_is_refused_out_loud
         assert [a.kind for _, a in session_of(table).log] == ["draw"]
 
 
-def test_the_readme_lists_every_binding_id():
-    from cutthroat.tui.binding_ids import REGISTERED, keymap_ids
+def test_the_keymap_page_lists_every_binding_id():
+    from cutthroat.tui.binding_ids import REGISTERED
+    from cutthroat.tui.screens_index import every_binding_id
 
-    keymap_ids()
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    rows = {line.split("|")[1].strip().strip("`"): line for line in readme.splitlines() if line.startswith("| `")}
+    every_binding_id()
+    page = (Path(__file__).resolve().parents[1] / "docs" / "keymap.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip().strip("`"): line for line in page.splitlines() if line.startswith("| `")}
     for prefix, bindings in REGISTERED.items():
         assert prefix in rows, prefix
         for b in bindings:

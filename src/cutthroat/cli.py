@@ -217,7 +217,7 @@ def cmd_serve(args) -> int:
                 raise CliError(f"{args.authorized_keys}: {exc}") from None
         if os.geteuid() == 0 and not args.allow_root:
             raise CliError("refusing to run as root: every player's app would run as root too; run it as a "
-                           "user of its own (README: Security), or pass --allow-root")
+                           "user of its own (docs/serving.md: Security), or pass --allow-root")
         asyncio.run(serve(args.host, args.port, data, keys, limits, test_seed=args.test_seed, web=web,
                           zygote=not args.no_zygote))
     except OSError as exc:

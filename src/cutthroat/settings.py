@@ -43,7 +43,7 @@ class Settings:
     last_seed: int | None = None
     #: Per game id, the setup of the last game started (players, who sits where, variants).
     last_setups: dict[str, dict[str, str]] = field(default_factory=dict)
-    #: Keys remapped by binding id ("ktk.draw": "n", "ek.draw": "space,d"): see the README.
+    #: Keys remapped by binding id ("ktk.draw": "n", "ek.draw": "space,d"): see docs/keymap.md.
     keymap: dict[str, str] = field(default_factory=dict)
 
     def resolved_card_style(self, encoding: str | None = None) -> str:

@@ -15,7 +15,7 @@ It takes the same budgets as `SearchBot` (`think_ms` or `iterations`), the same 
 the same `max_depth` and `evaluate` to cut a playout short (its moves in the tree count too).
 Below the root a node grows its moves one at a time as its visits mount (progressive widening),
 the policy's own move first. Measured against the paired search at the same playouts, it plays
-worse at the budgets our bots get (`benchmarks/ismcts.py`, figures in the README), so `hard` is
+worse at the budgets our bots get (`benchmarks/ismcts.py`, figures in docs/bots.md), so `hard` is
 the paired search; this stays for games with deeper decisions and the measurements.
 """
 

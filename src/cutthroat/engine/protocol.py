@@ -333,3 +333,23 @@ class Rules:
     def summary_figures(self, results: list[Result]) -> dict[str, Any]:
         """This game's own figures for `cutthroat simulate --json` (e.g. mean score)."""
         return {}
+
+
+class KnowledgeRules(Rules):
+    """Rules of a game with hidden information whose seats' views, determinizations and scrambles
+    are written in one module of its own (`knowledge`: `view(state, player)`,
+    `determinize(view, rng)`, `scramble(state, seat, rng)`): the one place the three are wired."""
+
+    #: the game's knowledge module (set by the game's rules class)
+    knowledge: Any
+
+    def view(self, state: Any, player: PlayerId | None = None) -> Any:
+        return self.knowledge.view(state, player)
+
+    def determinize(self, view: Any, rng: Any) -> Any:
+        """A full state consistent with everything `view`'s seat knows (the game's
+        `knowledge.determinize`)."""
+        return self.knowledge.determinize(view, rng)
+
+    def scramble(self, state: Any, seat: PlayerId | None, rng: Any) -> Any:
+        return self.knowledge.scramble(state, seat, rng)

@@ -1,6 +1,6 @@
 """The daily deal: one deal a day for every game, the same for everyone.
 
-The seed (documented in the README): the first 8 bytes of
+The seed (documented in docs/playing.md, "The daily deal"): the first 8 bytes of
 `sha256("cutthroat-daily|<game id>|<YYYY-MM-DD>")`, big-endian, shifted right by one (a
 non-negative 63-bit integer). So any two machines deal the same cards for a game and a date, and
 every game and day has its own deal. The multi-player games are played against fixed bots

@@ -3,7 +3,7 @@ byte), on login time, on authentication attempts, on idle time, on input, on res
 window size. Plain data and small counters, so the server and its tests read the same numbers.
 
 Every field has a `cutthroat serve` flag of the same name (`total_connections` is
-`--total-connections`); the README's "Security" section lists them."""
+`--total-connections`); docs/serving.md ("Limits") lists them."""
 
 from __future__ import annotations
 

@@ -170,14 +170,15 @@ class CutthroatApp(App):
         would take a key another action holds, are named once and left out."""
         if not self.settings.keymap:
             return None  # (listing the ids imports every screen: only for a keymap to check)
-        from cutthroat.tui.binding_ids import keymap_clashes, keymap_ids, with_shared_keys_kept
+        from cutthroat.tui.binding_ids import keymap_clashes, with_shared_keys_kept
+        from cutthroat.tui.screens_index import every_binding_id
 
-        known = keymap_ids()
+        known = every_binding_id()
         unknown = sorted(k for k in self.settings.keymap if k not in known)
         clashes = keymap_clashes({k: v for k, v in self.settings.keymap.items() if k in known})
         self.set_keymap(with_shared_keys_kept(
             {k: v for k, v in self.settings.keymap.items() if k in known and k not in clashes}))
-        said = [f"no key has the id {', '.join(unknown)} (the README lists them)"] if unknown else []
+        said = [f"no key has the id {', '.join(unknown)} (docs/keymap.md lists them)"] if unknown else []
         said += [f"{reason} (not applied)" for reason in clashes.values()]
         return "keymap: " + "; ".join(said) if said else None
 

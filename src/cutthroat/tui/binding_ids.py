@@ -2,7 +2,9 @@
 
 Every screen's `BINDINGS = with_ids("ktk", [...])`: each binding without an id gets
 `<screen>.<action>` ("ktk.draw", "ktk.column-0", "ek.move-minus-1"); a second binding of the same
-action in one list gets "-2". `keymap_ids()` lists them all (the README's table comes from it)."""
+action in one list gets "-2". Ids are registered where screens are defined; this module imports no
+screen: `screens_index.every_binding_id()` imports them all and lists every id (for a keymap and
+docs/keymap.md's table)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Iterable
 
 from textual.binding import Binding
 
-#: screen prefix -> its bindings, as registered (for the README and for checking a keymap).
+#: screen prefix -> its bindings, as registered (for docs/keymap.md and for checking a keymap).
 REGISTERED: dict[str, list[Binding]] = {}
 
 
@@ -75,7 +77,5 @@ def with_shared_keys_kept(keymap: dict[str, str]) -> dict[str, str]:
 
 
 def keymap_ids() -> dict[str, Binding]:
-    """Every binding id of every screen (importing them all), id -> its binding."""
-    from cutthroat.tui import screens_index  # noqa: F401 - registers every screen's bindings
-
+    """Every binding id registered so far (by the screens imported so far), id -> its binding."""
     return {b.id: b for bindings in REGISTERED.values() for b in bindings if b.id}

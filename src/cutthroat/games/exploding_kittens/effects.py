@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from cutthroat.engine.protocol import Event, IllegalAction
+from cutthroat.engine.seats import next_seat
 from cutthroat.games.exploding_kittens import pile as piles
 from cutthroat.games.exploding_kittens.actions import BARK2, FIVE, PAIR, TRIPLE, combo_kind
 from cutthroat.games.exploding_kittens.cards import (
@@ -60,7 +61,6 @@ from cutthroat.games.exploding_kittens.state import (
     WINDOW,
     EkState,
     Frame,
-    next_seat,
     order,
     reinsert_flags,
     to_act,

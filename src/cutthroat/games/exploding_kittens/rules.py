@@ -26,7 +26,7 @@ from importlib import resources
 from itertools import permutations
 from typing import Any
 
-from cutthroat.engine.protocol import Action, Event, IllegalAction, Result, Rules, Variant
+from cutthroat.engine.protocol import Action, Event, IllegalAction, KnowledgeRules, Result, Variant
 from cutthroat.engine.rng import Rng
 from cutthroat.games.exploding_kittens import effects, knowledge, text
 from cutthroat.games.exploding_kittens.actions import (
@@ -118,7 +118,8 @@ def distinct_orders(state: EkState, k: int) -> list[Reorder]:
     return orders
 
 
-class ExplodingKittensRules(Rules):
+class ExplodingKittensRules(KnowledgeRules):
+    knowledge = knowledge  # views, determinizations, scrambles (`KnowledgeRules`)
     game_id = "exploding-kittens"
     name = "Exploding Kittens: Recipes for Disaster"
     turn_heading = "Your turn"
@@ -316,15 +317,6 @@ class ExplodingKittensRules(Rules):
         return effects.apply(state, action, player)
 
     # -- what players see ------------------------------------------------------------------
-    def view(self, state: EkState, player: int | None = None) -> EkView:
-        return knowledge.view(state, player)
-
-    def determinize(self, view: EkView, rng) -> EkState:
-        return knowledge.determinize(view, rng)
-
-    def scramble(self, state: EkState, seat: int | None, rng) -> EkState:
-        return knowledge.scramble(state, seat, rng)
-
     def result(self, state: EkState) -> Result | None:
         if state.phase != OVER:
             return None

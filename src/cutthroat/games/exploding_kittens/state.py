@@ -272,12 +272,3 @@ def to_act(state: EkState) -> list[int]:
     return [f.seat]
 
 
-def next_seat(position, p: int) -> int:
-    """The next seat still in after `p`, in the direction of play (`p` itself if alone)."""
-    n, d, out = position.n, position.direction, position.out
-    q = p
-    for _ in range(n):
-        q = (q + d) % n
-        if not out[q]:
-            return q
-    return p

@@ -252,7 +252,7 @@ class HardBot:
       scores well on many orders.
     - earlier, and wherever the solver is not built, by playing the order out with the fast base
       policy (`_rollout`). Early positions have the whole deck ahead, and solving them took about
-      7 ms an order, which made 2,000-game measurements too long (see the README).
+      7 ms an order, which made 2,000-game measurements too long (see docs/bots.md).
 
     The base policy is the simple player with one fix: with the reserve full it draws rather than
     play a reserve card that fits only very loosely (FULL_GAP); that alone is worth about +0.13

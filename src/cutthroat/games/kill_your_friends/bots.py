@@ -7,12 +7,13 @@ search bot's playouts on determinized states without building a view per move.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Sequence
 
+from cutthroat.bots.policy import PolicyBot, best_scored, noisy_rollout, scoring, seat_reading
 from cutthroat.bots.search import WHOLE_GAME, SearchBot
 from cutthroat.bots.win_model import WinModel
 from cutthroat.engine.protocol import Action
+from cutthroat.engine.seats import next_seat, previous_seat
 from cutthroat.games.kill_your_friends.cards import (
     DEATH_FROM_ABOVE_CARD,
     HEAD_SWAP_CARD,
@@ -40,20 +41,12 @@ class _Table:
 
     @classmethod
     def of_state(cls, state, seat: int) -> "_Table":
-        t = cls()
-        t.n, t.seat, t.hand = state.n, seat, state.hands[seat]
-        t.counts = [len(h) for h in state.hands]
+        t = seat_reading(cls, state, seat)
         t.colours, t.teams, t.lives, t.attack = state.colours, state.teams, state.lives, state.attack
         t.reaper_on, t.out, t.direction, t.head_hunter = state.reaper_on, state.out, state.direction, state.head_hunter
         return t
 
-    def next_seat(self, p: int) -> int:
-        q = p
-        for _ in range(self.n):
-            q = (q + self.direction) % self.n
-            if not self.out[q]:
-                return q
-        return p
+    next_seat = next_seat  # (the next seat still in after p)
 
     def threat(self, v: int) -> float:
         """How close player v looks to winning: few cards, or a hand that may be all their colour."""
@@ -115,49 +108,26 @@ def score(t: _Table, action: Action) -> float:
             delays_doom = t.reaper_on == nxt or (t.attack[nxt] and t.attack[nxt][-1].number == 3)
             return (40.0 if delays_doom else 120.0) + 30 * t.threat(nxt) + (800 if last_card else 0)
         # Run From Your Grave: worth most when the next player is the one about to win.
-        prev = t.next_seat(me) if t.n == 2 else _prev(t, me)
+        prev = t.next_seat(me) if t.n == 2 else previous_seat(t, me)
         return 60.0 + 40 * (t.threat(nxt) - t.threat(prev)) + (800 if last_card else 0)
     return 1.0
 
 
-def _prev(t: _Table, p: int) -> int:
-    q = p
-    for _ in range(t.n):
-        q = (q - t.direction) % t.n
-        if not t.out[q]:
-            return q
-    return p
-
-
 def best_action(t: _Table, legal: Sequence[Action]) -> Action:
-    best, best_score = legal[0], float("-inf")
-    for a in legal:
-        s = score(t, a)
-        if s > best_score:
-            best, best_score = a, s
-    return best
+    return best_scored(score, t, legal)
 
 
-class HeuristicBot:
+class HeuristicBot(PolicyBot):
     """Reveals and empties its hand when it can, saves early, kills the weakest, keeps the Reaper
     for a knock-out or a last-resort save, Head Swaps down to a small hand, dumps dead colours."""
 
-    level = "heuristic"
-
-    def __init__(self, rules=None, seed: int = 0, think_ms: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        return best_action(_Table.of_view(view), legal)
+    read = staticmethod(_Table.of_view)
+    policy = staticmethod(scoring(best_action))
+    lone_move_unread = True
 
 
-def heuristic_rollout(rules, state: Any, seat: int, legal: list, rng: random.Random) -> Action:
-    """The heuristic on a determinized state, with a little noise so playouts differ."""
-    if rng.random() < 0.1:
-        return legal[rng.randrange(len(legal))]
-    return best_action(_Table.of_state(state, seat), legal)
+#: The heuristic on a determinized state, with a little noise so playouts differ.
+heuristic_rollout = noisy_rollout(_Table.of_state, best_action, 0.1)
 
 
 ROOT_CANDIDATES = 4

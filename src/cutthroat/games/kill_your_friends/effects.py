@@ -5,6 +5,7 @@ checks legality: the rules do that first (bots' search calls `play` directly).""
 from __future__ import annotations
 
 from cutthroat.engine.protocol import Event, IllegalAction
+from cutthroat.engine.seats import next_seat
 from cutthroat.games.kill_your_friends.actions import REAPER_KILL, REAPER_SAVE, PlayChaos, PlayReaper
 from cutthroat.games.kill_your_friends.cards import (
     CO_OP_RETURN_PICKUP,
@@ -124,16 +125,6 @@ def pick_up(state: KyfState, p: int, count: int, reason: str, events: list[Event
         state.deck_known.pop()
     state.hands[p].extend(got)
     events.append(PickedUp(p, len(got), reason, tuple(got)))
-
-
-def next_seat(state: KyfState, p: int) -> int:
-    """The next seat still in the game, in the direction of play."""
-    q = p
-    for _ in range(state.n):
-        q = (q + state.direction) % state.n
-        if not state.out[q]:
-            return q
-    return p
 
 
 # --- cards played -------------------------------------------------------------------------------

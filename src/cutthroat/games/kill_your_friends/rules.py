@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from cutthroat.engine.protocol import Action, Event, IllegalAction, Result, Rules, Variant
+from cutthroat.engine.protocol import Action, Event, IllegalAction, KnowledgeRules, Result, Variant
 from cutthroat.engine.rng import Rng
 from cutthroat.games.kill_your_friends import knowledge
 from cutthroat.games.kill_your_friends.actions import (
@@ -105,7 +105,8 @@ def seat_colours(config: dict, players: int) -> tuple[list[int], list[int]]:
     return colours, teams
 
 
-class KillYourFriendsRules(Rules):
+class KillYourFriendsRules(KnowledgeRules):
+    knowledge = knowledge  # views, determinizations, scrambles (`KnowledgeRules`)
     game_id = "kill-your-friends"
     name = "Kill Your Friends"
     turn_heading = "Your turn: exactly one thing"
@@ -258,17 +259,7 @@ class KillYourFriendsRules(Rules):
         return play(state, action)
 
     # -- what players see ------------------------------------------------------------------
-    def view(self, state: KyfState, player: int | None = None) -> KyfView:
-        return knowledge.view(state, player)
-
-    def determinize(self, view: KyfView, rng) -> KyfState:
-        """A full state consistent with everything `view`'s seat knows (see knowledge.determinize)."""
-        return knowledge.determinize(view, rng)
-
     # -- the end ---------------------------------------------------------------------------
-    def scramble(self, state: KyfState, seat: int | None, rng) -> KyfState:
-        return knowledge.scramble(state, seat, rng)
-
     def result(self, state: KyfState) -> Result | None:
         if state.phase != OVER:
             return None

@@ -8,6 +8,10 @@ Over `window` (not a Stop card); when everyone has answered, an even number of T
 resolve through `EFFECTS`, one function per card, pushing frames for the choices it needs.
 `settle` resolves the frames nobody decides (`turn_end`, `forced`, finished windows and attacks)
 and, between cards, makes players who may not hold predicaments play them.
+
+The cards' own effects are here when they work on the turn itself (Betrayal, Slam the Door, Dead
+End, No Signal, …); the cards that work on the decks are in `effects_decks.py`, those that move
+cards between hands and piles in `effects_hands.py`.
 """
 
 from __future__ import annotations
@@ -21,15 +25,9 @@ from cutthroat.games.psycho_killer.cards import (
     BEHIND_YOU,
     BETRAYAL,
     BOOBY_TRAP,
-    BOOK_OF_THE_DEAD,
-    CAR_TROUBLES,
     DISARM,
     DOUBLE_TAP,
-    DROP_YOUR_KEYS,
-    EVERYBODY_HURTS,
     FAST_FORWARD,
-    FOUND_FOOTAGE,
-    LETS_SPLIT_UP,
     PK,
     PREDICAMENT,
     PSYCHO_KILLER,
@@ -48,18 +46,12 @@ from cutthroat.games.psycho_killer.events import (
     Drew,
     Evaded,
     GameOver,
-    Gave,
     Injured,
     Kept,
-    Looked,
     Played,
-    Returned,
     Reversed,
-    ShuffledIn,
     Silenced,
     Stopped,
-    TookBack,
-    TookDiscard,
     Tripped,
     TurnEnded,
     TurnStarted,
@@ -88,9 +80,17 @@ from cutthroat.games.psycho_killer.state import (
     may_hold,
     next_seat,
     order_from,
-    left_of,
     score_key,
     shown_when_drawn,
+)
+from cutthroat.games.psycho_killer.effects_decks import (
+    returned, rewind_on_drawn, car_troubles, car_kept, car_deck, double_tap, double_tap_deck,
+    booby_trap, booby_trap_deck, disarm, disarm_picked, disarm_deck, found_footage, found_footage_deck,
+)
+from cutthroat.games.psycho_killer.effects_hands import (
+    fits, took_back, everybody_hurts, bandaid, bandaid_target, stitches, stitches_target,
+    drop_your_keys, keys_target, give, must_play, keys_given, lets_split_up, split_picked,
+    book_of_the_dead, book_taken,
 )
 
 Events = list[Event]
@@ -399,64 +399,7 @@ def may_finish_pick(state: PkState, top: Frame) -> bool:
     return False
 
 
-# --- cards going back into decks ------------------------------------------------------------------
-def returned(state: PkState, seat: int, card: PkCard, deck: int, depth: int | str, events: Events,
-             seen: bool, face_up: bool | None = None) -> None:
-    """`seat` put `card` back into `deck` (it lies there already): on top or at a depth, or at the
-    bottom (Slam the Door: the top is unchanged). `seen`: everyone knew the card (drawn for all
-    to see, not put back face down), so all know where it lies now; else only `seat` does, and
-    the others know nothing below the top they saw from where it went in."""
-    up = state.upside_down if face_up is None else face_up
-    where = "bottom" if depth == "bottom" else "top" if depth == 0 else str(depth)
-    events.append(Returned(seat, card, deck, where, up, seen))
-    if depth == "bottom":
-        return
-    pile = state.decks[deck]
-    at = len(pile) - 1 - depth
-    pile[at] = pile[at]._replace(shown=seen)
-    for q, known in enumerate(state.known):
-        run = known[deck]
-        if len(run) >= depth:
-            if seen or q == seat:
-                run.insert(depth, card)
-            else:
-                del run[depth:]
-
-
-def shuffle_into(state: PkState, seat: int, cards: list[PkCard], deck: int, events: Events) -> None:
-    pile = state.decks[deck]
-    pile[:] = [s._replace(shown=False) for s in pile]  # shuffled: nobody knows where anything is
-    pile.extend(Slot(c, state.upside_down) for c in cards)
-    state.rng.shuffle(pile)
-    for seen in state.known:
-        seen[deck].clear()
-    events.append(ShuffledIn(seat, tuple(cards), len(cards), deck))
-
-
-# --- the cards' effects ---------------------------------------------------------------------------
-def car_troubles(state: PkState, seat: int, events: Events) -> None:
-    """Keep one card of your hand, shuffle the rest into one deck, draw 4."""
-    state.stack.append(Frame(DRAWS, seat, count=4))
-    if state.hands[seat] and live_decks(state):
-        state.stack.append(Frame(DECK, seat, CAR_TROUBLES))
-        state.stack.append(Frame(PICK, seat, CAR_TROUBLES, count=1))
-
-
-def car_kept(state: PkState, top: Frame, events: Events) -> None:
-    """The kept card waits with the deck choice; with nothing else in hand there is no choice."""
-    if state.hands[top.seat]:
-        state.stack[-1] = state.stack[-1]._replace(picks=top.picks)
-    else:
-        state.stack.pop()
-        state.hands[top.seat].extend(top.picks)
-
-
-def car_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
-    rest, state.hands[top.seat] = state.hands[top.seat], list(top.picks)
-    if rest:
-        shuffle_into(state, top.seat, rest, deck, events)
-
-
+# --- the cards' effects (the decks' cards: effects_decks.py; the hands' and piles': effects_hands.py)
 def betrayal(state: PkState, seat: int, events: Events) -> None:
     """You alone are attacked: an attack like a Psycho Killer's (Barricade and It's Behind You
     answer it), on you only."""
@@ -465,41 +408,8 @@ def betrayal(state: PkState, seat: int, events: Events) -> None:
         state.stack.append(Frame(ATTACK, seat, BETRAYAL, mask=1 << seat))
 
 
-def everybody_hurts(state: PkState, seat: int, events: Events) -> None:
-    for q in reversed(order_from(state, seat)):
-        if any(c.kind == WEAPON and c.points <= 5 for c in state.injuries[q]):
-            state.stack.append(Frame(PICK, q, EVERYBODY_HURTS, count=5))
-
-
-def took_back(state: PkState, top: Frame, events: Events) -> None:
-    """Weapons picked from an injury pile go into a hand: Everybody Hurts (your own pile, your
-    hand), Bandaid (a chosen pile, your hand), Stitches (your pile, a chosen player's hand)."""
-    hand, pile = top.seat, top.seat
-    if top.card is BANDAID:
-        pile = top.target
-    elif top.card is STITCHES:
-        hand = top.target
-    state.hands[hand].extend(top.picks)
-    if top.picks:
-        events.append(TookBack(hand, pile, top.picks))
-
-
 def lost_in_the_woods(state: PkState, seat: int, events: Events) -> None:
     state.stack.append(Frame(DRAWS, seat, count=2))
-
-
-def rewind_on_drawn(state: PkState) -> Frame:
-    """The drawn card a Rewind card answers (the `drawn` frame below it)."""
-    return state.stack.pop()
-
-
-def double_tap(state: PkState, seat: int, events: Events) -> None:
-    drawn_frame = rewind_on_drawn(state)
-    state.stack.append(Frame(DECK, seat, DOUBLE_TAP, picks=(drawn_frame.card,)))
-
-
-def double_tap_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
-    state.stack.append(Frame(AT, top.seat, DOUBLE_TAP, deck, picks=top.picks))
 
 
 def slam_the_door(state: PkState, seat: int, events: Events) -> None:
@@ -520,112 +430,9 @@ def slam_the_door(state: PkState, seat: int, events: Events) -> None:
     draw_card(state, seat, deck, frame.how, events, label="slam")
 
 
-def booby_trap(state: PkState, seat: int, events: Events) -> None:
-    drawn_frame = rewind_on_drawn(state)
-    state.stack.append(Frame(DECK, seat, BOOBY_TRAP, picks=(drawn_frame.card,)))
-
-
-def booby_trap_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
-    """On top, face down (the card's own words beat Upside Down): the others know which card only
-    if they saw it drawn (a Psycho Killer, a predicament its drawer couldn't keep). The draw is
-    done."""
-    card = top.picks[0]
-    state.decks[deck].append(Slot(card, False))
-    returned(state, top.seat, card, deck, 0, events, shown_when_drawn(state, top.seat, card), face_up=False)
-
-
-def disarm(state: PkState, seat: int, events: Events) -> None:
-    if not live_decks(state):
-        return
-    state.stack.append(Frame(DECK, seat, DISARM))
-    state.stack.append(Frame(PICK, seat, DISARM))
-
-
-def disarm_picked(state: PkState, top: Frame, events: Events) -> None:
-    """The cards chosen wait with the deck choice; nothing chosen, nothing to shuffle in."""
-    if top.picks:
-        state.stack[-1] = state.stack[-1]._replace(picks=top.picks)
-    else:
-        state.stack.pop()
-
-
-def disarm_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
-    shuffle_into(state, top.seat, list(top.picks), deck, events)
-
-
-def found_footage(state: PkState, seat: int, events: Events) -> None:
-    if live_decks(state):
-        state.stack.append(Frame(DECK, seat, FOUND_FOOTAGE))
-
-
-def found_footage_deck(state: PkState, top: Frame, deck: int, events: Events) -> None:
-    cards = [s.card for s in reversed(state.decks[deck][-3:])]
-    if len(state.known[top.seat][deck]) < len(cards):  # it may already know more of that top
-        state.known[top.seat][deck] = list(cards)
-    events.append(Looked(top.seat, deck, tuple(cards)))
-
-
 def dead_end(state: PkState, seat: int, events: Events) -> None:
     state.direction = -state.direction
     events.append(Reversed(state.direction))
-
-
-def drop_your_keys(state: PkState, seat: int, events: Events) -> None:
-    if len(state.hands[seat]) >= 2:
-        state.stack.append(Frame(TARGET, seat, DROP_YOUR_KEYS))
-
-
-def keys_target(state: PkState, top: Frame, target: int, events: Events) -> None:
-    state.stack.append(Frame(PICK, top.seat, DROP_YOUR_KEYS, count=2, target=target))
-
-
-def give(state: PkState, seat: int, to: int, cards: tuple[PkCard, ...], events: Events) -> None:
-    """Cards into another hand; a predicament given must be played at once, whoever's turn."""
-    events.append(Gave(seat, to, cards, len(cards)))
-    state.hands[to].extend(c for c in cards if c.kind != PREDICAMENT)
-    must_play(state, to, [c for c in cards if c.kind == PREDICAMENT], events, giver=seat)
-
-
-def must_play(state: PkState, seat: int, cards: list[PkCard], events: Events, giver: int = -1) -> None:
-    """Predicaments `seat` must play at once, one after another: each waits in a `forced` frame
-    (out of every pile, so a Car Troubles played first can't shuffle the others away); the giver,
-    if any, knows them too."""
-    for card in reversed(cards):
-        state.stack.append(Frame(FORCED, seat, card, target=giver))
-
-
-def keys_given(state: PkState, top: Frame, events: Events) -> None:
-    give(state, top.seat, top.target, top.picks, events)
-
-
-def lets_split_up(state: PkState, seat: int, events: Events) -> None:
-    """Everyone with cards picks one (in turn order from the card's player, unseen by the
-    others), then all pass left at once: a card just received is never passed on. The frame's
-    `mask` is who picks, `target` the card's player; `picks` follow the picking order."""
-    seats = [q for q in order_from(state, seat) if state.hands[q]]
-    if seats:
-        state.stack.append(Frame(PICK, seats[0], LETS_SPLIT_UP, mask=sum(1 << q for q in seats), count=1,
-                                 target=seat))
-
-
-def split_pickers(state: PkState, top: Frame) -> list[int]:
-    return [q for q in order_from(state, top.target) if top.mask >> q & 1]
-
-
-def split_picked(state: PkState, top: Frame, events: Events) -> None:
-    """One player has picked: the next one picks, or everyone passes at once."""
-    pickers = split_pickers(state, top)
-    if len(top.picks) < len(pickers):
-        state.stack.append(top._replace(seat=pickers[len(top.picks)], count=1))
-        return
-    passes = list(zip(pickers, top.picks))
-    for q, card in passes:
-        events.append(Gave(q, left_of(state, q), (card,), 1))
-        if card.kind != PREDICAMENT:
-            state.hands[left_of(state, q)].append(card)
-    for q, card in reversed(passes):  # the predicaments passed: played at once, in turn order
-        if card.kind == PREDICAMENT:
-            state.stack.append(Frame(FORCED, left_of(state, q), card, target=q))
 
 
 def no_signal(state: PkState, seat: int, events: Events) -> None:
@@ -634,43 +441,10 @@ def no_signal(state: PkState, seat: int, events: Events) -> None:
     events.append(Silenced(victim))
 
 
-def book_of_the_dead(state: PkState, seat: int, events: Events) -> None:
-    if len(state.discard) > 1:
-        state.stack.append(Frame(PICK, seat, BOOK_OF_THE_DEAD, count=1))
-
-
-def book_taken(state: PkState, top: Frame, events: Events) -> None:
-    for card in top.picks:
-        state.hands[top.seat].append(card)
-        events.append(TookDiscard(top.seat, card))
-
-
-def bandaid(state: PkState, seat: int, events: Events) -> None:
-    if any(fits(state.injuries[q], 3) for q in range(state.n)):
-        state.stack.append(Frame(TARGET, seat, BANDAID))
-
-
-def bandaid_target(state: PkState, top: Frame, target: int, events: Events) -> None:
-    state.stack.append(Frame(PICK, top.seat, BANDAID, count=3, target=target))
-
-
-def stitches(state: PkState, seat: int, events: Events) -> None:
-    if fits(state.injuries[seat], 3):
-        state.stack.append(Frame(TARGET, seat, STITCHES))
-
-
-def stitches_target(state: PkState, top: Frame, target: int, events: Events) -> None:
-    state.stack.append(Frame(PICK, top.seat, STITCHES, count=3, target=target))
-
-
 def behind_you_target(state: PkState, top: Frame, target: int, events: Events) -> None:
     """It's Behind You is played, on `target`: the others may Trip Over it (`DEFENCES`)."""
     take_from_hand(state, top.seat, BEHIND_YOU)
     start_play(state, top.seat, BEHIND_YOU, events, target=target)
-
-
-def fits(pile, budget: int) -> bool:
-    return any(c.kind == WEAPON and c.points <= budget for c in pile)
 
 
 def no_effect(state: PkState, seat: int, events: Events) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from cutthroat.engine.protocol import Action, Event, IllegalAction, Result, Rules, Variant
+from cutthroat.engine.protocol import Action, Event, IllegalAction, KnowledgeRules, Result, Variant
 from cutthroat.engine.rng import Rng
 from cutthroat.games.psycho_killer import knowledge
 from cutthroat.games.psycho_killer.actions import (
@@ -91,7 +91,8 @@ from cutthroat.games.psycho_killer.actions import *  # noqa: E402,F401,F403
 from cutthroat.games.psycho_killer.events import *  # noqa: E402,F401,F403
 
 
-class PsychoKillerRules(Rules):
+class PsychoKillerRules(KnowledgeRules):
+    knowledge = knowledge  # views, determinizations, scrambles (`KnowledgeRules`)
     game_id = "psycho-killer"
     name = "Psycho Killer"
     turn_heading = "Edition 2 (the default)"
@@ -301,21 +302,12 @@ class PsychoKillerRules(Rules):
         return bool(state.stack) and state.stack[-1].kind == DRAWN
 
     # -- what players see ------------------------------------------------------------------
-    def view(self, state: PkState, player: int | None = None) -> PkView:
-        return knowledge.view(state, player)
-
     def decode_state(self, data: Any) -> PkState:
         """A revision 1 snapshot has no `nerve_used`: nobody had played a held predicament under
         the one-a-turn rule yet."""
         if isinstance(data, dict) and "nerve_used" not in data:
             data = {**data, "nerve_used": False}
         return super().decode_state(data)
-
-    def determinize(self, view: PkView, rng) -> PkState:
-        return knowledge.determinize(view, rng)
-
-    def scramble(self, state: PkState, seat: int | None, rng) -> PkState:
-        return knowledge.scramble(state, seat, rng)
 
     # -- the end ---------------------------------------------------------------------------
     def result(self, state: PkState) -> Result | None:

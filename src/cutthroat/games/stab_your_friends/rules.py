@@ -12,7 +12,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from cutthroat.engine.protocol import Action, Event, IllegalAction, Result, Rules, Variant
+from cutthroat.engine.protocol import Action, Event, IllegalAction, KnowledgeRules, Result, Variant
 from cutthroat.engine.rng import Rng
 from cutthroat.games.stab_your_friends import knowledge
 from cutthroat.games.stab_your_friends.actions import ACTION_TYPES, ACTIVATE, DRAW, KEEP, TARGETS, CallOut, Place
@@ -52,7 +52,8 @@ def memory_aid(config: dict) -> bool:
     return str(config.get("memory-aid", "on")) == "on"
 
 
-class StabYourFriendsRules(Rules):
+class StabYourFriendsRules(KnowledgeRules):
+    knowledge = knowledge  # views, determinizations, scrambles (`KnowledgeRules`)
     game_id = "stab-your-friends"
     name = "Stab Your Friends"
     turn_heading = "A round: three phases"
@@ -164,15 +165,6 @@ class StabYourFriendsRules(Rules):
         return None
 
     # -- what players see ------------------------------------------------------------------
-    def view(self, state: SyfState, player: int | None = None) -> SyfView:
-        return knowledge.view(state, player)
-
-    def determinize(self, view: SyfView, rng) -> SyfState:
-        return knowledge.determinize(view, rng)
-
-    def scramble(self, state: SyfState, seat: int | None, rng) -> SyfState:
-        return knowledge.scramble(state, seat, rng)
-
     # -- the end ---------------------------------------------------------------------------
     def result(self, state: SyfState) -> Result | None:
         if state.phase != OVER:
