@@ -18,7 +18,6 @@ TABLE_LIMIT, LIMIT = 450, 600
 BEING_SPLIT = {
     "cutthroat/serve/web.py",
     "cutthroat/serve/service.py",
-    "cutthroat/serve/zygote.py",
     "cutthroat/tui/tables/shared.py",
     "cutthroat/tui/tables/kill_the_kings/table.py",
 }
