@@ -384,3 +384,39 @@ assert after < before / 10, (before, after)
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_the_rehearsal_leaves_nothing_to_parse_for_a_players_title_and_name_prompt(tmp_path):
+    """After the zygote's rehearsal, an app as a player gets it (toasts and tooltips on: Textual
+    mounts their widgets in every screen) parses no CSS on its way to the title and the lobby's
+    name prompt: every parse was shared (`share_css_parses`), none left to each child."""
+    code = """
+import asyncio
+import textual.css.stylesheet as module
+from cutthroat.serve.zygote_process import rehearse, share_css_parses, warm
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.lobby import AskScreen
+from cutthroat.tui.screens.title import TitleScreen
+
+warm()
+assert share_css_parses() and rehearse()
+calls = []
+parse = module.parse
+module.parse = lambda *args, **kwargs: (calls.append(args[1:2]), parse(*args, **kwargs))[1]
+
+async def players_app():
+    app = CutthroatApp()
+    async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
+        while not (isinstance(app.screen, TitleScreen) and app.screen.is_mounted):
+            await pilot.pause(0.05)
+        await pilot.pause()
+        await app.push_screen(AskScreen("Your name at the tables:", 20))
+        await pilot.pause()
+
+asyncio.run(players_app())
+assert not calls, calls
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "CUTTHROAT_CONFIG_DIR": str(tmp_path / "config"),
+                              "CUTTHROAT_SAVE_DIR": str(tmp_path / "saves")})
+    assert out.returncode == 0, out.stderr

@@ -78,16 +78,19 @@ def share_css_parses(limit: int = 2048) -> bool:
 
 
 def rehearse(timeout: float = 20.0) -> bool:
-    """Run the app once, headless, to its painted title (in a folder of its own, removed after):
-    what each app would otherwise do for the first time itself (Python's specialised bytecode,
-    Textual's and Rich's caches) is done here once, and shared. Leaves no thread, no event loop,
-    no file and the environment as it was; whether it got there."""
+    """Run the app once, headless, to its painted title (in a folder of its own, removed after),
+    with the toasts and tooltips a player's app has, and open and shut the lobby's prompt (the
+    name a player gives first): what each app would otherwise do for the first time itself
+    (Python's specialised bytecode, Textual's and Rich's caches, the CSS of the widgets they
+    show) is done here once, and shared. Leaves no thread, no event loop, no file and the
+    environment as it was; whether it got there."""
     import asyncio
     import shutil
     import tempfile
     import threading
 
     from cutthroat.tui.app import CutthroatApp
+    from cutthroat.tui.screens.lobby import AskScreen
     from cutthroat.tui.screens.title import TitleScreen
 
     folder = tempfile.mkdtemp(prefix="cutthroat-zygote-")
@@ -97,11 +100,16 @@ def rehearse(timeout: float = 20.0) -> bool:
 
     async def to_the_title() -> bool:
         app = CutthroatApp()
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
             for _ in range(int(timeout / 0.05)):
                 if isinstance(app.screen, TitleScreen) and app.screen.is_mounted:
                     await pilot.pause()
-                    return True
+                    prompt = AskScreen("Your name at the tables:", 20)
+                    await app.push_screen(prompt)
+                    await pilot.pause()
+                    await app.pop_screen()
+                    await pilot.pause()
+                    return prompt.is_attached is False and isinstance(app.screen, TitleScreen)
                 await pilot.pause(0.05)
         return False
 
