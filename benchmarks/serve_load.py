@@ -10,10 +10,12 @@ yardstick, in the same run), waits for it to be ready, then:
 - fifty: `--clients` ssh sessions opened at once (asyncssh clients, each a PTY at 80×24, each its
   own key: its own player). Each waits for its title screen, opens the lobby, gives its name and
   waits for the lobby (seconds to the lobby);
-- typing: with all of them in the lobby, key-to-repaint (a key to the first screen bytes back)
-  as the lobby's join-by-code prompt is opened and shut (`c`, Esc), a key at a time: one client
-  typing (the rest idle), then 10 typing at once, then all of them (a key with no bytes back in
-  20 s is counted lost);
+- typing: with all of them in the lobby, key-to-repaint (a key to the repaint that shows it:
+  screen bytes with the prompt's question, or the lobby's footer back) as the lobby's
+  join-by-code prompt is opened and shut (`c`, Esc), a key at a time: one client
+  typing (the rest idle), then 10 typing at once, then all of them (a key whose repaint does not
+  come in 20 s is counted lost);
+- CPU: the apps' and the server's per session to the lobby, and per key while typing;
 - memory: the proportional set size (PSS, /proc/PID/smaps_rollup) of every process under the
   server (its zygote and the apps), and the server's own growth, per connection; RSS beside it.
 
@@ -136,7 +138,10 @@ class Player:
                 raise TimeoutError(words) from None
 
 
-KEY_SECONDS = 20.0  # a key with no screen bytes back in this long is counted lost
+KEY_SECONDS = 20.0  # a key whose repaint does not come in this long is counted lost
+#: The keys typed, each with words its repaint shows: the code prompt opened (its question), then
+#: shut (the lobby's footer back: the prompt's own covers it).
+KEYS = ((b"c", b"table's code"), (b"\x1b", b"new table"))
 PHASES = (("idle", 1, 12), ("ten_typing", 10, 6), ("all_typing", None, 6))  # (name, typists, keys each)
 
 
@@ -196,9 +201,10 @@ async def one_client(port: int, index: int, timeout: float, phases: list[asyncio
                     await asyncio.sleep(0.3)
                     mark = len(player.seen)
                     sent = time.monotonic()
-                    writer.write(b"c" if n % 2 == 0 else b"\x1b")
-                    try:
-                        while len(player.seen) == mark:
+                    key, shows = KEYS[n % 2]
+                    writer.write(key)
+                    try:  # (until the repaint that shows the key's effect: not any bytes, a cursor's blink)
+                        while shows not in player.seen[mark:]:
                             player.changed.clear()
                             await asyncio.wait_for(player.changed.wait(), KEY_SECONDS)
                     except asyncio.TimeoutError:  # (no repaint at all: counted, and the next key)
@@ -251,6 +257,8 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
                   "app_private_mb_median": round(
                       statistics.median([pss_mb(p, "Private_Dirty") for p in apps] or [0]), 1)}
         in_lobby = len(results["lobby"])
+        typing_from = {pid: cpu_seconds(pid) for pid in apps}
+        server_typing_from = cpu_seconds(server.pid)
         for (name, typists, _), go in zip(PHASES, phases):
             go.set()
             wanted = min(in_lobby, typists or in_lobby)
@@ -259,6 +267,11 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
                 if all(t.done() for t in tasks):
                     break
                 await asyncio.sleep(0.1)
+        keys_typed = max(1, sum(len(v) for v in results["repaint"].values()))
+        apps_typing = sum(cpu_seconds(p) - c for p, c in typing_from.items())
+        typing_cpu = {"app_ms_per_key": round(apps_typing * 1000 / keys_typed, 1),
+                      "server_ms_per_key": round((cpu_seconds(server.pid) - server_typing_from) * 1000 / keys_typed, 1),
+                      "keys": keys_typed}
         end.set()
         done = await asyncio.wait(tasks, timeout=timeout)
         failed = [t.exception() for t in done[0] if t.exception() is not None]
@@ -273,6 +286,9 @@ async def load(clients: int, timeout: float, zygote: bool = True) -> dict:
             "seconds_to_lobby": {"median": round(statistics.median(lobby), 2) if lobby else None,
                                  "p95": round(pct(lobby, 0.95), 2), "max": round(max(lobby, default=0), 2)},
             "cpu_seconds_to_lobby": cpu,
+            "cpu_per_session_ms": {"apps": round(cpu["apps"] * 1000 / max(1, in_lobby)),
+                                   "server": round(cpu["server"] * 1000 / max(1, in_lobby))},
+            "cpu_typing": typing_cpu,  # (the lobby's code prompt opened and shut: CPU per key)
             "key_to_repaint_ms": _ms(repaint["all_typing"]),  # (all typing: as before)
             "key_to_repaint_by_typists_ms": {name: {**_ms(values), "lost": results["lost"][name]}
                                              for name, values in repaint.items()},

@@ -13,13 +13,6 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 TABLES = Path("cutthroat/tui/tables")
 TABLE_LIMIT, LIMIT = 450, 600
 
-#: Being split by other developers in this session (issue 29): known exceptions until their
-#: splits are merged — the lead empties this list then (a test says when an entry is stale).
-BEING_SPLIT = {
-    "cutthroat/serve/zygote.py",
-}
-
-
 def limit_of(relative: Path) -> int:
     return TABLE_LIMIT if relative.is_relative_to(TABLES) else LIMIT
 
@@ -42,14 +35,9 @@ def oversized(root: Path) -> dict[str, int]:
 
 
 def test_no_module_is_too_big():
-    too_big = {p: n for p, n in oversized(SRC).items() if p not in BEING_SPLIT}
+    too_big = oversized(SRC)
     assert too_big == {}, ("split these by job, or give the reason in a 'Size:' line of the "
                            f"module's docstring: {too_big}")
-
-
-def test_the_being_split_list_is_not_stale():
-    stale = sorted(BEING_SPLIT - set(oversized(SRC)))
-    assert stale == [], f"no longer too big (or gone): remove from BEING_SPLIT: {stale}"
 
 
 @pytest.mark.parametrize("where, lines, doc, flagged", [

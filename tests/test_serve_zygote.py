@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from cutthroat.serve.server import zygote_environment
-from cutthroat.serve.terminal import AppTerminal, _controlling_terminal, set_window
+from cutthroat.serve import terminal as terminal_module
+from cutthroat.serve.terminal import AppTerminal
 from cutthroat.serve.zygote import PR_SET_CHILD_SUBREAPER, Zygote, _prctl, supported
 from helpers_pilot import async_test
 from helpers_serve import (Server, app_of, children, keys, needs_ssh, terminals,  # noqa: F401 (fixtures)
@@ -62,33 +63,20 @@ async def probe_of(terminal: AppTerminal, timeout: float = 30) -> dict:
     return json.loads(seen.split(MARK.encode(), 1)[1].split(b"\n", 1)[0])
 
 
-def plain_probe(terminal: AppTerminal, env: dict[str, str]) -> dict:
-    """The same probe run by a plain Python, started as `AppTerminal` starts the app plainly."""
-    master, slave = os.openpty()
-    set_window(slave, 80, 24)
-    reader, writer = os.pipe()
-    os.write(writer, terminal.token.encode())
-    os.close(writer)
-    env = {**env, "CUTTHROAT_TOKEN_FD": str(reader)}
-    process = subprocess.Popen([sys.executable, "-c", "import zygote_probe, sys; sys.exit(zygote_probe.report())"],
-                               stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(terminal.home),
-                               preexec_fn=_controlling_terminal, close_fds=True, pass_fds=(reader,))
-    os.close(slave)
-    os.close(reader)
-    seen = b""
+async def plain_probe(terminal: AppTerminal, monkeypatch) -> dict:
+    """The same probe run by a plain start-up: `AppTerminal` with no zygote (the trampoline
+    exec'd, then the probe in place of `python -P -m cutthroat`)."""
+    monkeypatch.setattr(terminal_module, "app_command", lambda: [
+        sys.executable, "-P", "-c", "import zygote_probe, sys; sys.exit(zygote_probe.report())"])
+    plain = AppTerminal(terminal.home, terminal.term, *terminal.size, lang=terminal.lang,
+                        extra_env=terminal.extra_env, token=terminal.token)
+    await plain.start()
     try:
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
+        facts = await probe_of(plain)
+        assert await asyncio.wait_for(plain.process.wait(), 30) == 3
     finally:
-        os.close(master)
-        assert process.wait(30) == 3
-    return json.loads(seen.split(MARK.encode(), 1)[1].split(b"\n", 1)[0])
+        await plain.close(5)
+    return facts
 
 
 @async_test
@@ -115,13 +103,12 @@ async def test_a_zygote_child_is_set_up_as_a_plain_start_up_and_hangs_up_and_is_
             terminal = AppTerminal(home, "xterm-256color", 80, 24, lang=lang,
                                    extra_env={"CUTTHROAT_SERVICE": "/srv/socket"}, token="s3cret",
                                    zygote=zygotes[0])
-            env = terminal.environment()
             await terminal.start()
             assert terminal.zygote_pid == zygotes[0].pid
             forked = await probe_of(terminal)
             assert await asyncio.wait_for(terminal.process.wait(), 30) == 3
             assert await terminal.close(5) == 3 and not terminal.hung_up
-            plain = plain_probe(terminal, env)
+            plain = await plain_probe(terminal, monkeypatch)
             assert forked["ppid"] == zygotes[0].pid != plain["ppid"]
             assert forked["env"]["CUTTHROAT_TOKEN_FD"] == "3"  # (each its own number for the pipe)
             for facts in (forked, plain):
@@ -277,7 +264,7 @@ def test_css_parsed_once_for_every_child_is_what_textual_parses_with_the_same_va
     code = """
 import textual.css.stylesheet as module
 from textual.css.stylesheet import Stylesheet
-from cutthroat.serve.zygote import share_css_parses
+from cutthroat.serve.zygote_process import share_css_parses
 
 CSS = "Label { color: $fg; } .b { background: $fg 50%; }"
 
@@ -376,3 +363,60 @@ def test_an_apps_environment_keeps_nothing_of_the_operators_but_paths_and_time_z
         | ({"LD_LIBRARY_PATH"} & set(os.environ))
     assert env["HOME"] == str(home) and env["CUTTHROAT_SAVE_DIR"] == str(home / "saves") and env["TZ"] == "Europe/Oslo"
     assert not set(zygote_environment()) - {"PATH", "TZ", "PYTHONPATH", "LD_LIBRARY_PATH", "TERM", "LANG"}
+
+
+def test_the_zygote_fills_its_allocators_holes_before_it_forks():
+    """`fill_holes` (in a process of its own here, after imports and a collection have left
+    holes, as in the zygote): the free blocks of the partly used small-block pools are filled
+    (kept by the zygote), so a child's allocations go to fresh pages, not into pages it shares."""
+    code = """
+import gc
+import textual.app, textual.widgets  # (imports and their garbage: holes, as in the zygote)
+from cutthroat.serve import zygote_process as module
+kept = [(str(i) * 3, (i, i + 1)) for i in range(60000)]
+del kept[::2]  # (every other object freed: a hole in every pool)
+gc.collect()
+before = sum(free for size, free in module._small_block_stats() if size >= 48)
+assert before > 20000, before
+assert module.fill_holes() >= before
+after = sum(free for size, free in module._small_block_stats() if size >= 48)
+assert after < before / 10, (before, after)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+
+
+def test_the_rehearsal_leaves_nothing_to_parse_for_a_players_title_and_name_prompt(tmp_path):
+    """After the zygote's rehearsal, an app as a player gets it (toasts and tooltips on: Textual
+    mounts their widgets in every screen) parses no CSS on its way to the title and the lobby's
+    name prompt: every parse was shared (`share_css_parses`), none left to each child."""
+    code = """
+import asyncio
+import textual.css.stylesheet as module
+from cutthroat.serve.zygote_process import rehearse, share_css_parses, warm
+from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.lobby import AskScreen
+from cutthroat.tui.screens.title import TitleScreen
+
+warm()
+assert share_css_parses() and rehearse()
+calls = []
+parse = module.parse
+module.parse = lambda *args, **kwargs: (calls.append(args[1:2]), parse(*args, **kwargs))[1]
+
+async def players_app():
+    app = CutthroatApp()
+    async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
+        while not (isinstance(app.screen, TitleScreen) and app.screen.is_mounted):
+            await pilot.pause(0.05)
+        await pilot.pause()
+        await app.push_screen(AskScreen("Your name at the tables:", 20))
+        await pilot.pause()
+
+asyncio.run(players_app())
+assert not calls, calls
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "CUTTHROAT_CONFIG_DIR": str(tmp_path / "config"),
+                              "CUTTHROAT_SAVE_DIR": str(tmp_path / "saves")})
+    assert out.returncode == 0, out.stderr

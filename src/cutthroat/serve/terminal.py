@@ -22,7 +22,9 @@ import termios
 import time
 from pathlib import Path
 
-from cutthroat.serve.zygote import Zygote, ZygoteChild, ZygoteUnavailable, default_signals
+from cutthroat.serve import trampoline
+from cutthroat.serve.trampoline import default_signals
+from cutthroat.serve.zygote import Zygote, ZygoteChild, ZygoteUnavailable
 
 log = logging.getLogger("cutthroat.serve")
 
@@ -32,18 +34,15 @@ def set_window(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def _controlling_terminal() -> None:  # runs in the child, before exec
-    """The app's start: its own session with the PTY as its controlling terminal, every signal
-    back to its default and none blocked (a server started under `nohup` ignores SIGHUP, and an
-    ignored signal would be inherited through exec: the app would outlive its player's
-    connection), and files private to the server's user."""
-    os.setsid()
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    plain_signals()
+def app_command() -> list[str]:
+    """A plain start-up's app: `python -P -m cutthroat` (nothing from the player's folder on the
+    module path), after the trampoline (`trampoline.command`) has set its process up."""
+    return [sys.executable, "-P", "-m", "cutthroat"]
 
 
-def plain_signals() -> None:  # runs in the child, before exec (the web door's apps too)
-    """Every signal back to its default and none blocked, and files private to the server's user."""
+def plain_signals() -> None:
+    """Every signal back to its default and none blocked, and files private to the server's user
+    (what `trampoline` does before it runs an app; for code that runs in a child of its own)."""
     default_signals()
     os.umask(0o077)
 
@@ -155,9 +154,11 @@ class AppTerminal:
         set_window(slave, *self.size)
         passed = token_pipe(self.token, env)
         try:
+            # (its own session, the PTY its controlling terminal, signals and umask: set up by the
+            # exec'd trampoline, no Python run between fork and exec in the threaded server)
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-P", "-m", "cutthroat", stdin=slave, stdout=slave, stderr=slave,
-                env=env, cwd=str(self.home), preexec_fn=_controlling_terminal, close_fds=True, pass_fds=passed)
+                *trampoline.command(tty=True), *app_command(), stdin=slave, stdout=slave, stderr=slave,
+                env=env, cwd=str(self.home), close_fds=True, pass_fds=passed)
         except BaseException:
             os.close(master)
             raise

@@ -1,6 +1,6 @@
 """The web door's sessions: one websocket, one app process. The app (`start_web_app`, the one
 place the web door starts one): `python -P -m cutthroat`, no shell, in a session of its own, killed
-by the kernel if the server dies (PR_SET_PDEATHSIG), the environment cleaned as for ssh
+by the kernel if the server dies (PR_SET_PDEATHSIG, set by the exec'd `trampoline`), the environment cleaned as for ssh
 (`terminal.app_environment`), in the player's own folder, the service token through a pipe,
 speaking Textual's web-driver packets on its stdin and stdout. `play` pumps both ways: every
 browser message paced by the input budget, the window capped on the first size and every resize
@@ -13,7 +13,6 @@ because it is the process side of the door (pipes, packets, signals), where the 
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import json
 import logging
 import os
@@ -30,7 +29,8 @@ from cutthroat.serve.limits import InputBudget, Limits
 # web door only when it is asked for, so no cycle)
 from cutthroat.serve.server import APP_STOP_SECONDS, GOODBYE_SECONDS, IDLE, RESET_SCREEN, SHUTDOWN
 from cutthroat.serve.server import _ending as session_ending
-from cutthroat.serve.terminal import app_environment, plain_signals, token_pipe
+from cutthroat.serve import trampoline
+from cutthroat.serve.terminal import app_environment, token_pipe
 
 if TYPE_CHECKING:
     from cutthroat.serve.web import WebDoor
@@ -44,28 +44,15 @@ SORRY = "\r\nSomething went wrong; your seat is kept.\r\n"
 #: What the web driver writes as it starts, before the app's first screen: modes set, nothing shown.
 MODES_ONLY = re.compile(rb"(?:\x1b\[\?[0-9;]*[hl])*")
 APP_START_SECONDS = 60.0  # an app not showing its first screen by then is ended as idle (the idle time, if longer)
-PR_SET_PDEATHSIG = 1
-_libc = ctypes.CDLL(None, use_errno=True)  # (loaded here: the child between fork and exec only calls it)
-
-
-def _own_session(parent: int) -> Callable[[], None]:
-    def start() -> None:  # runs in the child, before exec
-        os.setsid()
-        _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # the server gone (even kill -9): so is the app
-        if os.getppid() != parent:  # (it died before the line above)
-            os._exit(1)
-        plain_signals()
-    return start
-
-
 async def start_web_app(home: Path, env: dict[str, str], pass_fds: tuple[int, ...]) -> asyncio.subprocess.Process:
     """The one place the web door starts an app: `python -m cutthroat` directly (no shell), its
     stdin and stdout pipes speaking Textual's web-driver packets, in the player's folder, in a
-    session of its own, with a parent-death signal."""
+    session of its own, with a parent-death signal (set up by the exec'd trampoline: no Python
+    runs between fork and exec in the threaded server)."""
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-P", "-m", "cutthroat", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL, env=env, cwd=str(home), preexec_fn=_own_session(os.getpid()),
-        close_fds=True, pass_fds=pass_fds)
+        *trampoline.command(parent_death=os.getpid()), sys.executable, "-P", "-m", "cutthroat",
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+        env=env, cwd=str(home), close_fds=True, pass_fds=pass_fds)
 
 
 def packet(kind: bytes, payload: bytes) -> bytes:
