@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 from cutthroat.serve import trampoline
-from cutthroat.serve.trampoline import default_signals
 from cutthroat.serve.zygote import Zygote, ZygoteChild, ZygoteUnavailable
 
 log = logging.getLogger("cutthroat.serve")
@@ -38,13 +37,6 @@ def app_command() -> list[str]:
     """A plain start-up's app: `python -P -m cutthroat` (nothing from the player's folder on the
     module path), after the trampoline (`trampoline.command`) has set its process up."""
     return [sys.executable, "-P", "-m", "cutthroat"]
-
-
-def plain_signals() -> None:
-    """Every signal back to its default and none blocked, and files private to the server's user
-    (what `trampoline` does before it runs an app; for code that runs in a child of its own)."""
-    default_signals()
-    os.umask(0o077)
 
 
 #: All an app keeps of the server's own environment: where programs, libraries and Python's

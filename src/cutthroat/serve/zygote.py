@@ -10,7 +10,7 @@ shared copy-on-write with every child) and then, single-threaded, forks one chil
   message): the environment and folder the app gets (built by `terminal.AppTerminal` by the same
   rules as a plain start-up), with the session's PTY slave, and the read end of the pipe holding
   the session's token, as SCM_RIGHTS.
-- The child does what a plain start-up's `terminal._controlling_terminal` does (its own
+- The child does what a plain start-up's `trampoline` does (its own
   session, the PTY its controlling terminal and its stdin/out/err, every signal back to its
   default, umask 077), takes that environment and folder, re-reads the locale and rebuilds its
   stdio from them as a fresh Python would, and runs the app (`cutthroat.cli.run_app`, what
