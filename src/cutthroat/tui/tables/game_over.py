@@ -125,16 +125,21 @@ def level_of(table: TableInfo, seat: int, human: str = "human") -> str:
     return f"{info.level or ''} bot".strip() if info.is_bot else human
 
 
-class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
-    BINDINGS = with_ids("game-over", [
+def game_over_bindings(prefix: str, looked_at: str) -> list[Binding]:
+    """Every game-over dialog's keys (a game's, Kill The Kings'): `looked_at`, what `l` shows."""
+    return with_ids(prefix, [
         Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
         Binding("r", "dismiss('same')", "same seed"),
         Binding("R", "records", "records"),
         Binding("v", "review", "review"),
         Binding("c", "copy_share", "copy"),
-        Binding("l", "dismiss('look')", "look at the table"),
+        Binding("l", "dismiss('look')", f"look at the {looked_at}"),
         Binding("t,escape", "dismiss('title')", "title", key_display="t"),
     ])
+
+
+class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
+    BINDINGS = game_over_bindings("game-over", "table")
 
     def __init__(self, title: str, tone: str, lines: Sequence[str], figures: str, *, dialog_id: str) -> None:
         super().__init__()

@@ -13,7 +13,7 @@ from cutthroat.games.kill_the_kings.cards import KILL_POINTS, ROUNDS, TARGETS
 from cutthroat.games.kill_the_kings.rules import KtkView
 from cutthroat.tui.binding_ids import with_ids
 from cutthroat.tui.stack import SafeDismiss
-from cutthroat.tui.tables.game_over import RecordsAndShare, seed_words
+from cutthroat.tui.tables.game_over import RecordsAndShare, game_over_bindings, seed_words
 from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.footer import KeysFooter
 
@@ -101,15 +101,7 @@ class RoundEndScreen(SafeDismiss, ModalScreen[str | None]):
 
 
 class GameOverScreen(RecordsAndShare, SafeDismiss, ModalScreen[str | None]):
-    BINDINGS = with_ids("ktk-game-over", [
-        Binding("n", "dismiss('again')", "play again"),  # not Enter: pressed a moment ago to get here
-        Binding("r", "dismiss('same')", "same seed"),
-        Binding("R", "records", "records"),
-        Binding("v", "review", "review"),
-        Binding("c", "copy_share", "copy"),
-        Binding("l", "dismiss('look')", "look at the board"),
-        Binding("t,escape", "dismiss('title')", "title", key_display="t"),
-    ])
+    BINDINGS = game_over_bindings("ktk-game-over", "board")
 
     def __init__(self, view: KtkView, seed: int, card: str | None = None, bot: str | None = None) -> None:
         """`bot`: the name of the bot that played (a watched game), None for a human's game."""
