@@ -380,6 +380,7 @@ async def test_a_server_tables_game_over_offers_v_and_reviews_the_game_the_serve
     from helpers_service import Running
 
     write_settings(review_budget="quick")
+    monkeypatch.setattr("cutthroat.tui.screens.review.lowest_priority", lambda: None)  # (nice 19 has its own test: here, on a busy machine, it would starve)
     running = Running(tmp_path / "server")
     try:
         monkeypatch.setenv("CUTTHROAT_SAVE_DIR", str(running.service.data / "players" / "p-bob" / "saves"))

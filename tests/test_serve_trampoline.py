@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cutthroat.serve import terminal, trampoline, web
+from cutthroat.serve import terminal, trampoline, web_session
 from helpers_pilot import async_test
 
 
@@ -34,7 +34,7 @@ async def test_neither_door_starts_an_app_with_preexec_fn(tmp_path, monkeypatch)
     with pytest.raises(Started):
         await terminal.AppTerminal(tmp_path, "xterm", 80, 24)._start_plain({"HOME": str(tmp_path)})
     with pytest.raises(Started):
-        await web.start_web_app(tmp_path, {"HOME": str(tmp_path)}, ())
+        await web_session.start_web_app(tmp_path, {"HOME": str(tmp_path)}, ())
     (plain, plain_kw), (browser, browser_kw) = seen
     assert "preexec_fn" not in plain_kw and "preexec_fn" not in browser_kw
     assert list(plain) == trampoline.command(tty=True) + terminal.app_command()
