@@ -98,8 +98,10 @@ def hindsight_line(h: Hindsight) -> str:
 
 
 #: A server table's game over: how often, and how far apart, its game is looked for in the
-#: player's history (the server keeps it there as the game ends; a moment later on a busy server).
-WAITS, WAIT_S = 40, 0.25
+#: player's history (the server keeps it there as the game ends; a moment later on a busy server,
+#: and a busy server may take many moments: a minute before the review says it has no moves;
+#: the player can leave with Esc at any time, the screen says what it waits for).
+WAITS, WAIT_S = 240, 0.25
 
 
 def at_server_table(game: str, code: str, seat: int):
