@@ -50,13 +50,15 @@ TITLE = "Play with friends on this server: the lobby"
 
 
 def app_pids(data: Path, player: str) -> list[int]:
-    """Every process whose environment names this player's folder (the player's web apps)."""
-    home = str(data / "players" / player).encode()
+    """Every process working in this player's folder, or whose environment names it (the
+    player's web apps: a zygote's child has the zygote's environment in /proc, a plain start-up
+    its own)."""
+    home = str(data / "players" / player)
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if home + b"/" in (entry / "environ").read_bytes():
+                if os.readlink(entry / "cwd") == home or home.encode() + b"/" in (entry / "environ").read_bytes():
                     found.append(int(entry.name))
             except OSError:
                 continue

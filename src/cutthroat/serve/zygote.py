@@ -221,8 +221,11 @@ class Zygote:
         except OSError as exc:
             log.error("could not start the zygote: %s", exc)
 
-    async def spawn(self, slave: int, env: dict[str, str], cwd: str, token_fd: int | None) -> ZygoteChild:
-        """A session's app, forked by the zygote on the PTY `slave`: its child handle."""
+    async def spawn(self, stdio: int | tuple[int, int], env: dict[str, str], cwd: str,
+                    token_fd: int | None) -> ZygoteChild:
+        """A session's app, forked by the zygote: its child handle. `stdio` is an ssh session's
+        PTY slave, or a web session's (stdin's read end, stdout's write end): a web app, whose
+        stderr is /dev/null, with no terminal at all."""
         if not (self.alive and self.ready):
             raise ZygoteUnavailable("the zygote is not running")
         loop = asyncio.get_running_loop()
@@ -230,8 +233,10 @@ class Zygote:
         ident = self._next
         answer = loop.create_future()
         self._pending[ident] = answer
-        fds = [slave] if token_fd is None else [slave, token_fd]
-        message = json.dumps({"id": ident, "env": env, "cwd": cwd, "token": token_fd is not None}).encode()
+        web = not isinstance(stdio, int)
+        fds = [*(stdio if web else (stdio,)), *(() if token_fd is None else (token_fd,))]
+        message = json.dumps({"id": ident, "env": env, "cwd": cwd, "token": token_fd is not None,
+                              **({"web": True} if web else {})}).encode()
         try:
             socket.send_fds(self.sock, [message], fds)
             child = await asyncio.wait_for(answer, SPAWN_SECONDS)
