@@ -18,7 +18,6 @@ import logging
 import os
 import re
 import signal
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -45,6 +44,15 @@ SORRY = "\r\nSomething went wrong; your seat is kept.\r\n"
 #: What the web driver writes as it starts, before the app's first screen: modes set, nothing shown.
 MODES_ONLY = re.compile(rb"(?:\x1b\[\?[0-9;]*[hl])*")
 APP_START_SECONDS = 60.0  # an app not showing its first screen by then is ended as idle (the idle time, if longer)
+def web_environment(home: Path, extra_env: dict[str, str], columns: int, rows: int) -> dict[str, str]:
+    """A web app's environment: an ssh app's (`terminal.app_environment`) with Textual's web
+    driver's variables, as textual-serve starts it, and the first size from the browser (capped)."""
+    env = app_environment(home, "xterm-256color", "C.UTF-8", extra_env)
+    env.update(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_COLOR_SYSTEM="truecolor",
+               TEXTUAL_FPS="60", TERM_PROGRAM="textual", COLUMNS=str(columns), ROWS=str(rows))
+    return env
+
+
 async def start_web_app(home: Path, env: dict[str, str], pass_fds: tuple[int, ...],
                         zygote: Zygote | None = None) -> asyncio.subprocess.Process | ZygoteWebProcess:
     """The one place the web door starts an app, its stdin and stdout pipes speaking Textual's
@@ -275,10 +283,7 @@ async def play(door: WebDoor, ws: web.WebSocketResponse, request: web.Request, p
     token = service.new_token(player, address) if service is not None else None
     link = {"CUTTHROAT_SERVICE": str(service.socket_path)} if token else {}
     link["CUTTHROAT_ERROR_LOG"] = str(state.data / "app-errors.log")
-    env = app_environment(home, "xterm-256color", "C.UTF-8", link)
-    # (Textual's web driver, as textual-serve starts it; the first size from the browser, capped)
-    env.update(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_COLOR_SYSTEM="truecolor",
-               TEXTUAL_FPS="60", TERM_PROGRAM="textual", COLUMNS=str(columns), ROWS=str(rows))
+    env = web_environment(home, link, columns, rows)
     log.info("web session for %s at %s: %d×%d", player[:12], address, columns, rows)
     app: WebApp | None = None
     resizer: Resizer | None = None
