@@ -1,8 +1,11 @@
 """The web door's sessions: one websocket, one app process. The app (`start_web_app`, the one
-place the web door starts one): `python -P -m cutthroat`, no shell, in a session of its own, killed
-by the kernel if the server dies (PR_SET_PDEATHSIG, set by the exec'd `trampoline`), the environment cleaned as for ssh
-(`terminal.app_environment`), in the player's own folder, the service token through a pipe,
-speaking Textual's web-driver packets on its stdin and stdout. `play` pumps both ways: every
+place the web door starts one): forked by the server's zygote as an ssh session's is (handed its
+stdin and stdout pipe ends instead of a PTY; `ZygoteWebProcess` is the server's handle on it), or
+without one `python -P -m cutthroat` started plainly through the exec'd `trampoline`; either way
+no shell, in a session of its own with no terminal, ended if the server dies (a plain start-up by
+its parent-death signal, a zygote's child when its stdout loses its reader), the environment
+cleaned as for ssh (`web_environment`), in the player's own folder, the service token through a
+pipe, speaking Textual's web-driver packets on its stdin and stdout. `play` pumps both ways: every
 browser message paced by the input budget, the window capped on the first size and every resize
 (resizes coalesced by `Resizer`), the idle time (counted from the app's first screen, so a slow cold
 start isn't idling), a browser that stops reading. A closed websocket
