@@ -326,6 +326,8 @@ async def play(door: WebDoor, ws: web.WebSocketResponse, request: web.Request, p
             door.apps.discard(app)
             state.terminals.discard(app)
         how, _, normal = session_ending(end, code, app, state.stopping, who="the browser")
+        if app is not None and not getattr(app.process, "status_known", True):
+            how += " (its exit status went with the zygote that started it)"
         if resizer is not None and resizer.asked:
             how += f" (window changes: {resizer.asked} asked, {resizer.applied} applied)"
         (log.info if normal else log.warning)("web session for %s ended: %s", player[:12], how)
