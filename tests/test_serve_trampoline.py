@@ -34,11 +34,12 @@ async def test_neither_door_starts_an_app_with_preexec_fn(tmp_path, monkeypatch)
     with pytest.raises(Started):
         await terminal.AppTerminal(tmp_path, "xterm", 80, 24)._start_plain({"HOME": str(tmp_path)})
     with pytest.raises(Started):
-        await web_session.start_web_app(tmp_path, {"HOME": str(tmp_path)}, ())
+        await web_session.start_web_app(tmp_path, {"HOME": str(tmp_path)}, ())  # (no zygote: a plain start-up)
     (plain, plain_kw), (browser, browser_kw) = seen
     assert "preexec_fn" not in plain_kw and "preexec_fn" not in browser_kw
     assert list(plain) == trampoline.command(tty=True) + terminal.app_command()
     assert list(browser) == trampoline.command(parent_death=os.getpid()) + [sys.executable, "-P", "-m", "cutthroat"]
+    assert terminal.app_command() == [sys.executable, "-P", "-m", "cutthroat"]
 
 
 def test_the_trampoline_resets_signals_and_umask_and_keeps_the_environment_it_was_given():

@@ -1,8 +1,11 @@
 """The web door's sessions: one websocket, one app process. The app (`start_web_app`, the one
-place the web door starts one): `python -P -m cutthroat`, no shell, in a session of its own, killed
-by the kernel if the server dies (PR_SET_PDEATHSIG, set by the exec'd `trampoline`), the environment cleaned as for ssh
-(`terminal.app_environment`), in the player's own folder, the service token through a pipe,
-speaking Textual's web-driver packets on its stdin and stdout. `play` pumps both ways: every
+place the web door starts one): forked by the server's zygote as an ssh session's is (handed its
+stdin and stdout pipe ends instead of a PTY; `ZygoteWebProcess` is the server's handle on it), or
+without one `python -P -m cutthroat` started plainly through the exec'd `trampoline`; either way
+no shell, in a session of its own with no terminal, ended if the server dies (a plain start-up by
+its parent-death signal, a zygote's child when its stdout loses its reader), the environment
+cleaned as for ssh (`web_environment`), in the player's own folder, the service token through a
+pipe, speaking Textual's web-driver packets on its stdin and stdout. `play` pumps both ways: every
 browser message paced by the input budget, the window capped on the first size and every resize
 (resizes coalesced by `Resizer`), the idle time (counted from the app's first screen, so a slow cold
 start isn't idling), a browser that stops reading. A closed websocket
@@ -18,7 +21,6 @@ import logging
 import os
 import re
 import signal
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -30,7 +32,8 @@ from cutthroat.serve.limits import InputBudget, Limits
 from cutthroat.serve.server import APP_STOP_SECONDS, GOODBYE_SECONDS, IDLE, RESET_SCREEN, SHUTDOWN
 from cutthroat.serve.server import _ending as session_ending
 from cutthroat.serve import trampoline
-from cutthroat.serve.terminal import app_environment, token_pipe
+from cutthroat.serve.terminal import app_command, app_environment, token_pipe
+from cutthroat.serve.zygote import Zygote, ZygoteChild, ZygoteUnavailable
 
 if TYPE_CHECKING:
     from cutthroat.serve.web import WebDoor
@@ -44,15 +47,109 @@ SORRY = "\r\nSomething went wrong; your seat is kept.\r\n"
 #: What the web driver writes as it starts, before the app's first screen: modes set, nothing shown.
 MODES_ONLY = re.compile(rb"(?:\x1b\[\?[0-9;]*[hl])*")
 APP_START_SECONDS = 60.0  # an app not showing its first screen by then is ended as idle (the idle time, if longer)
-async def start_web_app(home: Path, env: dict[str, str], pass_fds: tuple[int, ...]) -> asyncio.subprocess.Process:
-    """The one place the web door starts an app: `python -m cutthroat` directly (no shell), its
-    stdin and stdout pipes speaking Textual's web-driver packets, in the player's folder, in a
-    session of its own, with a parent-death signal (set up by the exec'd trampoline: no Python
-    runs between fork and exec in the threaded server)."""
+def web_environment(home: Path, extra_env: dict[str, str], columns: int, rows: int) -> dict[str, str]:
+    """A web app's environment: an ssh app's (`terminal.app_environment`) with Textual's web
+    driver's variables, as textual-serve starts it, and the first size from the browser (capped)."""
+    env = app_environment(home, "xterm-256color", "C.UTF-8", extra_env)
+    env.update(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_COLOR_SYSTEM="truecolor",
+               TEXTUAL_FPS="60", TERM_PROGRAM="textual", COLUMNS=str(columns), ROWS=str(rows))
+    return env
+
+
+async def start_web_app(home: Path, env: dict[str, str], pass_fds: tuple[int, ...],
+                        zygote: Zygote | None = None) -> asyncio.subprocess.Process | ZygoteWebProcess:
+    """The one place the web door starts an app, its stdin and stdout pipes speaking Textual's
+    web-driver packets, in the player's folder, in a session of its own, ended with the server:
+    forked by the server's zygote if it has one running (as an ssh session's app; one on its way
+    up is waited for), else (no zygote, or it died, or it failed this session: a new one is asked
+    for) `python -m cutthroat` started plainly (`_start_plain`). `pass_fds`: the token pipe's."""
+    if zygote is not None:
+        if zygote.alive and not zygote.ready:
+            await zygote.wait_ready()
+        if zygote.alive and zygote.ready:
+            try:
+                return await _start_from(zygote, home, env, pass_fds[0] if pass_fds else None)
+            except ZygoteUnavailable as exc:
+                log.warning("a web session starts plainly: %s", exc)
+        zygote.revive()  # (a new zygote for the sessions after this one)
+    return await _start_plain(home, env, pass_fds)
+
+
+async def _start_plain(home: Path, env: dict[str, str], pass_fds: tuple[int, ...]) -> asyncio.subprocess.Process:
+    """`python -P -m cutthroat` directly (no shell), with a parent-death signal (set up by the
+    exec'd trampoline: no Python runs between fork and exec in the threaded server)."""
     return await asyncio.create_subprocess_exec(
-        *trampoline.command(parent_death=os.getpid()), sys.executable, "-P", "-m", "cutthroat",
+        *trampoline.command(parent_death=os.getpid()), *app_command(),
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
         env=env, cwd=str(home), close_fds=True, pass_fds=pass_fds)
+
+
+async def _start_from(zygote: Zygote, home: Path, env: dict[str, str], token_fd: int | None) -> ZygoteWebProcess:
+    """The app forked by the zygote, handed its ends of two fresh pipes (and the token's)."""
+    stdin_r, stdin_w = os.pipe()
+    stdout_r, stdout_w = os.pipe()
+    try:
+        child = await zygote.spawn((stdin_r, stdout_w), env, str(home), token_fd)
+    except BaseException:
+        for fd in (stdin_w, stdout_r):  # (a late child's pipes closed: it ends, `zygote_child._end_with_the_server`)
+            os.close(fd)
+        raise
+    finally:
+        os.close(stdin_r)
+        os.close(stdout_w)
+    return await ZygoteWebProcess.connect(child, stdin_w, stdout_r)
+
+
+class ZygoteWebProcess:
+    """A web app the zygote forked, as `WebApp` and `pump` use an `asyncio.subprocess.Process`:
+    `pid`, `returncode`, `wait()`, `stdin` (a StreamWriter on its stdin pipe) and `stdout` (a
+    StreamReader on its stdout pipe); its exit status from the zygote's report, or its pidfd once
+    the zygote is gone (`zygote.ZygoteChild`)."""
+
+    def __init__(self, child: ZygoteChild, stdin: asyncio.StreamWriter, stdout: asyncio.StreamReader,
+                 stdout_transport: asyncio.ReadTransport) -> None:
+        self.child = child
+        self.stdin = stdin
+        self.stdout = stdout
+        self._stdout_transport = stdout_transport
+
+    @classmethod
+    async def connect(cls, child: ZygoteChild, stdin_w: int, stdout_r: int) -> "ZygoteWebProcess":
+        loop = asyncio.get_running_loop()
+        reading, writing = os.fdopen(stdout_r, "rb", buffering=0), os.fdopen(stdin_w, "wb", buffering=0)
+        reader = asyncio.StreamReader(limit=1 << 16, loop=loop)  # (asyncio.subprocess's own limit)
+        out = None
+        try:
+            out, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader, loop=loop), reading)
+            into, protocol = await loop.connect_write_pipe(
+                lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader(loop=loop), loop=loop), writing)
+        except BaseException:  # (its stdout's reader gone: the app ends itself)
+            if out is not None:
+                out.close()
+            reading.close()
+            writing.close()
+            raise
+        return cls(child, asyncio.StreamWriter(into, protocol, None, loop), reader, out)
+
+    @property
+    def pid(self) -> int:
+        return self.child.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self.child.returncode
+
+    @property
+    def status_known(self) -> bool:
+        return self.child.status_known
+
+    async def wait(self) -> int:
+        return await self.child.wait()
+
+    def close_pipes(self) -> None:
+        """The server's ends closed (once the app has ended: a closed stdout ends a live one)."""
+        self.stdin.close()
+        self._stdout_transport.close()
 
 
 def packet(kind: bytes, payload: bytes) -> bytes:
@@ -63,8 +160,9 @@ class WebApp:
     """One player's app process behind a websocket. `hangup` and `kill` as `AppTerminal`'s, so the
     server's stop treats both doors' apps alike."""
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
+    def __init__(self, process: asyncio.subprocess.Process | ZygoteWebProcess) -> None:
         self.process = process
+        self.zygote_pid = process.child.started_by.pid if isinstance(process, ZygoteWebProcess) else None
         self.hung_up = False
         self.killed = False
 
@@ -91,8 +189,11 @@ class WebApp:
             self.killed = True
             try:
                 os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            except ProcessLookupError:  # (a zygote's child killed before its own `setsid`)
+                try:
+                    os.kill(self.process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
 
     async def close(self, grace: float = APP_STOP_SECONDS) -> int:
         """Quit, then make sure (killed after `grace` seconds); the exit status (-N: signal N).
@@ -120,7 +221,9 @@ class WebApp:
             except asyncio.TimeoutError:
                 self.kill()
                 await self.process.wait()
-        if self.process.stdin is not None:
+        if isinstance(self.process, ZygoteWebProcess):
+            self.process.close_pipes()
+        elif self.process.stdin is not None:
             self.process.stdin.close()
         return self.process.returncode or 0
 
@@ -183,10 +286,7 @@ async def play(door: WebDoor, ws: web.WebSocketResponse, request: web.Request, p
     token = service.new_token(player, address) if service is not None else None
     link = {"CUTTHROAT_SERVICE": str(service.socket_path)} if token else {}
     link["CUTTHROAT_ERROR_LOG"] = str(state.data / "app-errors.log")
-    env = app_environment(home, "xterm-256color", "C.UTF-8", link)
-    # (Textual's web driver, as textual-serve starts it; the first size from the browser, capped)
-    env.update(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_COLOR_SYSTEM="truecolor",
-               TEXTUAL_FPS="60", TERM_PROGRAM="textual", COLUMNS=str(columns), ROWS=str(rows))
+    env = web_environment(home, link, columns, rows)
     log.info("web session for %s at %s: %d×%d", player[:12], address, columns, rows)
     app: WebApp | None = None
     resizer: Resizer | None = None
@@ -199,12 +299,14 @@ async def play(door: WebDoor, ws: web.WebSocketResponse, request: web.Request, p
         os.utime(home)  # (its last use: the player folders' sweep reads it)
         if state.stopping:
             raise RuntimeError("the server is stopping")
-        passed = token_pipe(token, env)
+        passed = token_pipe(token, env)  # (CUTTHROAT_TOKEN_FD: a zygote's child's own number for it, set there)
         try:
-            app = WebApp(await start_web_app(home, env, passed))
+            app = WebApp(await start_web_app(home, env, passed, state.zygote))
         finally:
             for fd in passed:  # (the app has its copy, or never will)
                 os.close(fd)
+        if state.zygote is not None and app.zygote_pid is None:
+            log.info("web session for %s: a plain start-up (no zygote running)", player[:12])
         door.apps.add(app)
         state.terminals.add(app)  # (the server's stop hangs up both doors' apps)
         resizer = Resizer((columns, rows), limits.resize_interval,
@@ -224,6 +326,8 @@ async def play(door: WebDoor, ws: web.WebSocketResponse, request: web.Request, p
             door.apps.discard(app)
             state.terminals.discard(app)
         how, _, normal = session_ending(end, code, app, state.stopping, who="the browser")
+        if app is not None and not getattr(app.process, "status_known", True):
+            how += " (its exit status went with the zygote that started it)"
         if resizer is not None and resizer.asked:
             how += f" (window changes: {resizer.asked} asked, {resizer.applied} applied)"
         (log.info if normal else log.warning)("web session for %s ended: %s", player[:12], how)

@@ -7,20 +7,22 @@ no shell), that imports the app once, freezes what it imported (`gc.freeze()`: t
 shared copy-on-write with every child) and then, single-threaded, forks one child per session:
 
 - The server sends a request over a Unix socket pair (SOCK_SEQPACKET, one JSON object a
-  message): the environment and folder the app gets (built by `terminal.AppTerminal` by the same
-  rules as a plain start-up), with the session's PTY slave, and the read end of the pipe holding
-  the session's token, as SCM_RIGHTS.
+  message): the environment and folder the app gets (built by `terminal.AppTerminal`, or the web
+  door's `web_session.start_web_app`, by the same rules as a plain start-up), with the session's
+  PTY slave (a web session: its stdin's read end and stdout's write end), and the read end of
+  the pipe holding the session's token, as SCM_RIGHTS.
 - The child does what a plain start-up's `trampoline` does (its own
-  session, the PTY its controlling terminal and its stdin/out/err, every signal back to its
-  default, umask 077), takes that environment and folder, re-reads the locale and rebuilds its
-  stdio from them as a fresh Python would, and runs the app (`cutthroat.cli.run_app`, what
-  `cutthroat` with no arguments runs). It
+  session, the PTY its controlling terminal and its stdin/out/err, or a web app's pipes and no
+  terminal, every signal back to its default, umask 077), takes that environment and folder,
+  re-reads the locale, its stdio and Textual's constants from them as a fresh Python would, and
+  runs the app (`cutthroat.cli.run_app`, what `cutthroat` with no arguments runs). It
   holds no other descriptor of the zygote's.
 - The zygote answers with the child's pid and a pidfd of it, and reports each child's exit
   status when it reaps it. The server signals the child's process group as it always did.
 - The zygote dies with the server: a parent-death signal, and the end of its socket. A child
   does not die with the zygote (a crashed zygote must not end the games being played): it
-  lives as long as its PTY, which the server holds, so a killed server hangs every app up.
+  lives as long as its PTY, which the server holds, so a killed server hangs every app up (a
+  web app: as long as its stdout has a reader, the server; a thread of its own ends it then).
   The server is its subreaper: a child whose zygote died becomes the server's, and is reaped
   (and its exit status known) through its pidfd.
 
@@ -221,8 +223,11 @@ class Zygote:
         except OSError as exc:
             log.error("could not start the zygote: %s", exc)
 
-    async def spawn(self, slave: int, env: dict[str, str], cwd: str, token_fd: int | None) -> ZygoteChild:
-        """A session's app, forked by the zygote on the PTY `slave`: its child handle."""
+    async def spawn(self, stdio: int | tuple[int, int], env: dict[str, str], cwd: str,
+                    token_fd: int | None) -> ZygoteChild:
+        """A session's app, forked by the zygote: its child handle. `stdio` is an ssh session's
+        PTY slave, or a web session's (stdin's read end, stdout's write end): a web app, whose
+        stderr is /dev/null, with no terminal at all."""
         if not (self.alive and self.ready):
             raise ZygoteUnavailable("the zygote is not running")
         loop = asyncio.get_running_loop()
@@ -230,8 +235,10 @@ class Zygote:
         ident = self._next
         answer = loop.create_future()
         self._pending[ident] = answer
-        fds = [slave] if token_fd is None else [slave, token_fd]
-        message = json.dumps({"id": ident, "env": env, "cwd": cwd, "token": token_fd is not None}).encode()
+        web = not isinstance(stdio, int)
+        fds = [*(stdio if web else (stdio,)), *(() if token_fd is None else (token_fd,))]
+        message = json.dumps({"id": ident, "env": env, "cwd": cwd, "token": token_fd is not None,
+                              **({"web": True} if web else {})}).encode()
         try:
             socket.send_fds(self.sock, [message], fds)
             child = await asyncio.wait_for(answer, SPAWN_SECONDS)

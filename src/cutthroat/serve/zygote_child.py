@@ -1,8 +1,10 @@
 """In a child the zygote (`zygote_process.py`) has just forked: becoming a player's app as a
-plain start-up's would be (`terminal.AppTerminal`): its own session, the PTY its controlling
-terminal and its stdio, every signal back to its default, umask 077, the session's environment
-and folder, the locale and stdio a fresh Python would choose from that environment; or, if that
-fails, one line to the player and the reason to the operator's log."""
+plain start-up's would be (`terminal.AppTerminal`, or the web door's `start_web_app`): its own
+session, the PTY its controlling terminal and its stdio (a web app: its stdin and stdout pipes,
+no terminal, and its end with the server's), every signal back to its default, umask 077, the
+session's environment and folder, the locale, stdio and Textual constants a fresh Python would
+choose from that environment; or, if that fails, one line to the player and the reason to the
+operator's log."""
 
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ def _fresh_stdio() -> None:
     """The locale, UTF-8 mode and stdin, stdout and stderr (on the PTY) that a fresh Python
     would choose from this environment (PEP 538 and 540): the C or POSIX locale coerced to
     C.UTF-8 (LC_CTYPE set in the environment) with UTF-8 mode on, unless PYTHONUTF8 or
-    PYTHONCOERCECLOCALE say otherwise; PYTHONIOENCODING; line-buffered on the terminal."""
+    PYTHONCOERCECLOCALE say otherwise; PYTHONIOENCODING; line-buffered on a terminal (a web
+    app's stdout is a pipe: block-buffered), stderr always."""
     import codecs
     import io
     import locale
@@ -75,15 +78,17 @@ def _fresh_stdio() -> None:
             buffered = raw if unbuffered else io.BufferedWriter(raw)
         streams.append(io.TextIOWrapper(buffered, encoding=encoding,
                                         errors="backslashreplace" if fd == 2 else errors,
-                                        line_buffering=mode == "w" and not unbuffered,
+                                        line_buffering=mode == "w" and not unbuffered and (fd == 2 or os.isatty(fd)),
                                         write_through=mode == "w" and unbuffered))
     sys.stdin, sys.stdout, sys.stderr = streams
     sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams
 
 
-def _become_the_app(sock: socket.socket, wake: tuple[int, int], request: dict, slave: int,
+def _become_the_app(sock: socket.socket, wake: tuple[int, int], request: dict, stdio: list[int],
                     token: int | None) -> None:
-    """In the forked child: set up as a plain start-up's app process would be."""
+    """In the forked child: set up as a plain start-up's app process would be. `stdio`: an ssh
+    session's PTY slave (its controlling terminal and stdin, stdout and stderr), or a web
+    session's stdin and stdout pipe ends (no terminal; stderr /dev/null, as `start_web_app`'s)."""
     import gc
 
     gc.enable()
@@ -92,13 +97,22 @@ def _become_the_app(sock: socket.socket, wake: tuple[int, int], request: dict, s
         os.close(fd)
     os.setsid()
     _name(b"cutthroat-app")
-    for fd in (0, 1, 2):
-        os.dup2(slave, fd)
-    os.close(slave)
-    import fcntl
-    import termios
+    if len(stdio) == 2:
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd, given in enumerate((*stdio, devnull)):
+            os.dup2(given, fd)
+        for given in (*stdio, devnull):
+            if given > 2:
+                os.close(given)
+    else:
+        slave = stdio[0]
+        for fd in (0, 1, 2):
+            os.dup2(slave, fd)
+        os.close(slave)
+        import fcntl
+        import termios
 
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     env = {str(k): str(v) for k, v in request.get("env", {}).items()}
     if token is not None:
         os.dup2(token, 3)
@@ -115,7 +129,60 @@ def _become_the_app(sock: socket.socket, wake: tuple[int, int], request: dict, s
     os.environ.update(env)
     os.chdir(request["cwd"])
     _fresh_stdio()
+    _fresh_textual_constants()
     sys.argv = ["cutthroat"]
+    if len(stdio) == 2:
+        _end_with_the_server()
+
+
+def _fresh_textual_constants() -> None:
+    """Textual reads its `TEXTUAL_*` variables once, when `textual.constants` is imported: the
+    zygote read them from its own environment (no driver named: the terminal's), a web app's
+    names the web driver, its colours and frame rate. Read again from the app's, as a fresh
+    Python would, with the copies a few modules took of them at import."""
+    import importlib
+
+    constants = sys.modules.get("textual.constants")  # (only what the zygote imported)
+    if constants is None:
+        return
+    importlib.reload(constants)
+    for module, name in (("textual._styles_cache", "DEBUG"), ("textual.filter", "DIM_FACTOR"),
+                         ("textual.message_pump", "SLOW_THRESHOLD")):
+        if module in sys.modules and hasattr(sys.modules[module], name):
+            setattr(sys.modules[module], name, getattr(constants, name))
+    screen = sys.modules.get("textual.screen")
+    if screen is not None and hasattr(screen, "UPDATE_PERIOD"):
+        screen.UPDATE_PERIOD = 1 / constants.MAX_FPS
+
+
+def _end_with_the_server() -> None:
+    """A web app's end when the server's ends, as a plain start-up's parent-death signal gives
+    it (this child's parent is the zygote, which it must outlive: a crashed zygote must not end
+    the games being played): the server alone holds the read end of the app's stdout, and once
+    that is closed (the server gone, even by kill -9), a thread waiting on stdout's write end
+    ends the app's process group. No descriptor of its own: poll reports the error unasked."""
+    import select
+    import threading
+
+    def watch() -> None:
+        poller = select.poll()
+        poller.register(1, 0)  # (POLLERR: the pipe has no reader left; POLLNVAL: stdout closed)
+        while True:
+            try:
+                events = poller.poll()
+            except InterruptedError:
+                continue
+            for _fd, event in events:
+                if event & select.POLLNVAL:
+                    return
+                if event & (select.POLLERR | select.POLLHUP):
+                    try:
+                        os.killpg(0, signal.SIGKILL)
+                    except OSError:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                    return
+
+    threading.Thread(target=watch, name="cutthroat-server-watch", daemon=True).start()
 
 
 def _failed_to_start(request: dict, error: BaseException) -> None:

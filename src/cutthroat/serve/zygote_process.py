@@ -28,6 +28,7 @@ def warm() -> None:
     import cutthroat.tui.app  # noqa: F401
 
     for module in ("textual.drivers.linux_driver", "textual.drivers._writer_thread", "textual._xterm_parser",
+                   "textual.drivers.web_driver", "textual.drivers._byte_stream", "textual._binary_encode",
                    "textual.layouts.horizontal", "textual.layouts.stream", "textual.widgets._footer",
                    "textual.widgets._label", "cutthroat.serve.client", "cutthroat.serve.limits",
                    "cutthroat.history.daily",
@@ -242,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
         if sock not in readable:
             continue
         try:
-            data, fds, flags, _ = socket.recv_fds(sock, MESSAGE_BYTES, 2)
+            data, fds, flags, _ = socket.recv_fds(sock, MESSAGE_BYTES, 3)
         except InterruptedError:
             continue
         except OSError:
@@ -256,19 +257,21 @@ def main(argv: list[str] | None = None) -> int:
             for received in fds:
                 os.close(received)
             continue
-        wants = 2 if request.get("token") else 1
+        # (an ssh session's PTY slave, or a web session's stdin and stdout pipe ends; then its token)
+        stdio = 2 if request.get("web") else 1
+        wants = stdio + (1 if request.get("token") else 0)
         if len(fds) != wants or flags & socket.MSG_CTRUNC:
             for received in fds:
                 os.close(received)
-            _send(sock, {"id": ident, "error": "the PTY (and token) did not arrive"})
+            _send(sock, {"id": ident, "error": "the PTY or pipes (and token) did not arrive"})
             continue
-        slave, token = fds[0], (fds[1] if wants == 2 else None)
+        token = fds[stdio] if wants > stdio else None
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
         if pid == 0:
             try:
-                _become_the_app(sock, (reader, writer), request, slave, token)
+                _become_the_app(sock, (reader, writer), request, fds[:stdio], token)
             except BaseException as exc:  # noqa: BLE001 - set-up failed: the operator's log has why
                 _failed_to_start(request, exc)
             if entry is not None:
