@@ -100,3 +100,23 @@ async def test_p_and_v_on_a_past_daily_game_at_a_server_wait_for_the_day_to_be_o
             await pilot.press("escape")
     finally:
         running.stop()
+
+
+def test_a_past_daily_games_moves_wait_while_a_table_of_that_deal_still_plays_after_midnight(tmp_path, monkeypatch):
+    """Midnight (UTC) passes while Bob still plays the day's deal: the service closes past days'
+    tables only at its next sweep (a minute), or a resumed one at the first. Until then Ana, who
+    finished that deal, must not get its moves and seed: she could tell Bob every hidden card."""
+    running = Running(tmp_path)
+    try:
+        ana, code, _ = played_daily(running)
+        day = running.service.today()
+        bob = running.client("p-bob", "Bob")
+        bob_port, _, _ = start_daily(bob)
+        monkeypatch.setattr(running.service, "today", lambda: day_after(day))  # (before the sweep)
+        with pytest.raises(ServiceError, match="still played"):
+            ana.request("daily_game", code=code)
+        bobs = running.service.tables[bob_port.code]
+        running.call(lambda: (bobs.host.close(), running.service._remove(bobs, "closed")))  # (the sweep's work)
+        assert ana.request("daily_game", code=code)["document"]["log"]
+    finally:
+        running.stop()

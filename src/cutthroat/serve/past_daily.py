@@ -26,6 +26,10 @@ def daily_game(service, player: str, code: Any) -> dict[str, Any]:
         raise Refused("no such game of yours")
     if kept.daily >= service.today():  # (its seed would tell every hidden card of today's deal)
         raise Refused(f"the daily deal of {kept.daily} can be replayed once its day is over (UTC)")
+    if any(t.daily == kept.daily and t.game == kept.game and not t.finished for t in service.tables.values()):
+        # (past midnight, a table of that deal plays on until the service's sweep closes it, within
+        # a minute, or a resumed one until the first sweep: its player must not be told the cards)
+        raise Refused(f"the daily deal of {kept.daily} is still played at a table: try again in a minute")
     game = service.store.finished.get(kept.id)
     if game is None or not game.document.get("log"):
         raise Refused("that game was kept without its moves")
