@@ -138,6 +138,11 @@ def test_a_past_daily_game_is_found_by_its_code_and_day_when_the_code_was_used_a
         finished.record(replace(kept, id=0, game_id=kept.game_id + "-later", daily=None, finished_at=later),
                         daily_rule=False)  # (a later table at the same code: not a daily deal)
         monkeypatch.setattr(running.service, "today", lambda: day_after(day))
+        # (and never the whole server history read for it: one player's requests, on the loop)
+        def whole_history(*args, **kwargs):
+            raise AssertionError("the whole server history read for one request")
+
+        monkeypatch.setattr(finished, "games", whole_history)
         reply = ana.request("daily_game", code=code, day=day)
         assert reply["day"] == day and reply["document"] == kept.document
         with pytest.raises(ServiceError, match="no such game of yours"):

@@ -25,8 +25,9 @@ def daily_game(service, player: str, code: Any, day: Any = None) -> dict[str, An
     if day is not None and (not isinstance(day, str) or len(day) > 10):
         raise Refused("no such game of yours")
     code = code.upper()
-    kept = next((g for g in service.store.finished.games()  # (newest first)
-                 if g.table == code and g.daily and (day is None or g.daily == day)
+    # (that table's games only: a request never has the whole server history read and decoded)
+    kept = next((g for g in service.store.finished.at_table(code)  # (newest first)
+                 if g.daily and (day is None or g.daily == day)
                  and any(s.player == player for s in g.seats)), None)
     if kept is None:
         raise Refused("no such game of yours")
