@@ -429,3 +429,21 @@ async def test_the_review_beside_a_replay_fits_80x24_in_ascii_and_says_its_signs
         text = screen_text(app)
         assert "< here" in text and "(+/-0.3, 16 playouts)" in text and "points 4.6->3.1" in text
         assert "◂" not in text and "±" not in text and cut(app.screen) == []
+
+
+def test_a_server_tables_review_waits_for_its_own_game_not_an_older_one_at_the_same_code(tmp_path) -> None:
+    """A table's four-letter code is used again once the table is gone: at a game over, the
+    review looks for the game in the player's history by its code, and must not take an older
+    game of theirs kept at that code for the one just over (the server keeps it a moment later)."""
+    from datetime import datetime, timezone
+
+    from cutthroat.tui.screens.review import at_server_table, kept_from_table
+
+    document, _ = blunder_document("kill-the-kings", after=6, before=10)
+    with History.open(tmp_path / "history.sqlite3", keep=True) as history:
+        history.record(replace(fg(when="2026-11-01T12:00:00", game_id="old"), table="ABCD", document=document))
+        asked = at_server_table("kill-the-kings", "ABCD", 0)
+        assert kept_from_table(history, asked) is None  # (the old one is not it: wait for the server)
+        now = datetime.now(timezone.utc).isoformat()
+        history.record(replace(fg(when=now[:19], game_id="new"), table="ABCD", document=document))
+        assert kept_from_table(history, asked).game_id == "new"

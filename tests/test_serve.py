@@ -356,3 +356,27 @@ def test_fifty_connections_reach_the_lobby_and_keys_still_repaint_quickly():
     figures = asyncio.run(module.load(50, 240.0))
     assert figures["in_lobby"] == 50 and figures["failed"] == 0, figures
     assert figures["key_to_repaint_ms"]["p95"] < 2000, figures  # responsive, with room for a slow machine
+
+
+def test_an_ssh_session_marks_its_players_folder_used_as_a_web_session_does(tmp_path, keys, terminals):
+    """The player folders' sweep (`serve/players.py`) reads a folder's last change as its player's
+    last use: an ssh player who comes back and changes nothing (their settings made days ago)
+    must not look unused for days, or their folder goes at the next sweep after they leave."""
+    import asyncssh
+
+    from cutthroat.serve.server import player_id
+
+    data = tmp_path / "data"
+    home = data / "players" / player_id(asyncssh.read_public_key(str(keys[0].with_suffix(".pub"))))
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text("{}")
+    old = time.time() - 3 * 24 * 3600
+    for path in (home / "config" / "settings.json", home / "config", home):
+        os.utime(path, (old, old))
+    server = Server(data)
+    try:
+        ana = terminals(server.ssh(keys[0], "-tt"))
+        ana.wait_for("Continue (no game in progress)")
+        assert home.stat().st_mtime > time.time() - 24 * 3600
+    finally:
+        assert server.stop() == 0

@@ -101,3 +101,54 @@ async def test_p_and_v_on_a_past_daily_game_at_a_server_wait_for_the_day_to_be_o
             await pilot.press("escape")
     finally:
         running.stop()
+
+
+def test_a_past_daily_games_moves_wait_while_a_table_of_that_deal_still_plays_after_midnight(tmp_path, monkeypatch):
+    """Midnight (UTC) passes while Bob still plays the day's deal: the service closes past days'
+    tables only at its next sweep (a minute), or a resumed one at the first. Until then Ana, who
+    finished that deal, must not get its moves and seed: she could tell Bob every hidden card."""
+    running = Running(tmp_path)
+    try:
+        ana, code, _ = played_daily(running)
+        day = running.service.today()
+        bob = running.client("p-bob", "Bob")
+        bob_port, _, _ = start_daily(bob)
+        monkeypatch.setattr(running.service, "today", lambda: day_after(day))  # (before the sweep)
+        with pytest.raises(ServiceError, match="still played"):
+            ana.request("daily_game", code=code)
+        bobs = running.service.tables[bob_port.code]
+        running.call(lambda: (bobs.host.close(), running.service._remove(bobs, "closed")))  # (the sweep's work)
+        assert ana.request("daily_game", code=code)["document"]["log"]
+    finally:
+        running.stop()
+
+
+def test_a_past_daily_game_is_found_by_its_code_and_day_when_the_code_was_used_again(tmp_path, monkeypatch):
+    """Table codes are four letters, used again once a table is gone: Ana's past daily game at
+    code X must still be hers to replay after a later game at X (hers, or another day's deal)."""
+    from dataclasses import replace
+    from datetime import datetime, timezone
+
+    running = Running(tmp_path)
+    try:
+        ana, code, _ = played_daily(running)
+        day = running.service.today()
+        finished = running.service.store.finished
+        kept = finished.get(next(g.id for g in finished.games() if g.table == code))
+        later = datetime.now(timezone.utc) + timedelta(days=1)
+        finished.record(replace(kept, id=0, game_id=kept.game_id + "-later", daily=None, finished_at=later),
+                        daily_rule=False)  # (a later table at the same code: not a daily deal)
+        monkeypatch.setattr(running.service, "today", lambda: day_after(day))
+        # (and never the whole server history read for it: one player's requests, on the loop)
+        def whole_history(*args, **kwargs):
+            raise AssertionError("the whole server history read for one request")
+
+        monkeypatch.setattr(finished, "games", whole_history)
+        reply = ana.request("daily_game", code=code, day=day)
+        assert reply["day"] == day and reply["document"] == kept.document
+        with pytest.raises(ServiceError, match="no such game of yours"):
+            ana.request("daily_game", code=code, day=day_after(day))  # (no daily game of hers that day)
+        with pytest.raises(ServiceError, match="no such game of yours"):
+            ana.request("daily_game", code=code, day=["x"])
+    finally:
+        running.stop()

@@ -235,6 +235,13 @@ class History:
         self._cached = (asked, version, games)
         return list(games)
 
+    def at_table(self, code: str) -> list[FinishedGame]:
+        """The games kept from server table `code`, newest first (a code is used again once its
+        table is gone), without their documents: those rows only, not the whole history."""
+        with self._lock:
+            rows = self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE table_code = ?", (code,)).fetchall()
+        return self._decoded(rows, {})
+
     @staticmethod
     def _decoded(rows: list[tuple], docs: dict[int, str]) -> list[FinishedGame]:
         rows.sort(key=lambda row: (row[10], row[0]), reverse=True)

@@ -136,7 +136,7 @@ class ClientLink:
             return {"results": service.results_of(self.player)}
         if op == "daily_game":  # (a daily deal's moves: its own player's, once its day is over)
             from cutthroat.serve.past_daily import daily_game
-            return daily_game(service, self.player, request.get("code"))
+            return daily_game(service, self.player, request.get("code"), request.get("day"))
         if op in ("join", "watch"):
             if op == "join":
                 table, seat = service.join(self.player, name, request.get("code"))

@@ -344,6 +344,7 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     home = state.data / "players" / player
     home.mkdir(mode=0o700, parents=True, exist_ok=True)
     os.chmod(home, 0o700)
+    os.utime(home)  # (its last use: the player folders' sweep reads it, as the web door's)
     service = state.service
     token = service.new_token(player, address) if service is not None else None
     link = {"CUTTHROAT_SERVICE": str(service.socket_path)} if token else {}
@@ -367,13 +368,21 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     except Exception as exc:  # noqa: BLE001 - one player's failure ends their session only
         log.error("session for %s failed: %s", player[:12], exc if isinstance(exc, RuntimeError) else repr(exc))
     finally:
-        state.sessions[player] -= 1
-        if not state.sessions[player]:
-            del state.sessions[player]
         state.terminals.discard(terminal)
         if token is not None:
             service.drop_token(token)
-        code = await terminal.close(APP_STOP_SECONDS)
+        try:
+            code = await terminal.close(APP_STOP_SECONDS)
+        finally:
+            # (counted until its app has stopped, as the web door's: the sweep of player folders
+            # must not take a folder its app may still be writing, a game kept as it quits)
+            state.sessions[player] -= 1
+            if not state.sessions[player]:
+                del state.sessions[player]
+            try:
+                os.utime(home)  # (its last use)
+            except OSError:
+                pass
         how, status, normal = _ending(end, code, terminal, state.stopping)
         if not getattr(terminal.process, "status_known", True):
             how += " (its exit status went with the zygote that started it)"

@@ -81,7 +81,7 @@ class PastGameScreen(SafeDismiss, ModalScreen[bool]):
             from cutthroat.serve.client import ServiceError
 
             try:
-                reply = self.app.service.request("daily_game", code=finished.table)
+                reply = self.app.service.request("daily_game", code=finished.table, day=finished.daily)
             except (ServiceError, OSError) as exc:
                 self.app.notify(escape(str(exc)), title="Not to be seen yet", severity="warning")
                 return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
+from datetime import timedelta
 
 from textual import work
 from textual.app import ComposeResult
@@ -114,9 +115,17 @@ def at_server_table(game: str, code: str, seat: int):
     return FinishedGame(game, {}, (), (seat,), {}, datetime.now(timezone.utc), table=code)
 
 
-def kept_from_table(history, game: str, code: str):
-    """The latest `game` kept from server table `code`, with its moves; None if there is none yet."""
-    latest = next((g for g in history.games(game) if g.table == code), None)
+#: How long before its game-over dialog a server table's game may have been kept: a table's code is
+#: used again once it is gone, so an older game of the player's at the same code is not this one.
+KEPT_BEFORE = timedelta(minutes=10)
+
+
+def kept_from_table(history, asked):
+    """The game `asked` (`at_server_table`) as kept in the player's history, with its moves:
+    the latest of its game from its table's code, kept since shortly before it was asked (not an
+    older one at the same code); None if there is none yet."""
+    since = asked.finished_at - KEPT_BEFORE
+    latest = next((g for g in history.games(asked.game) if g.table == asked.table and g.finished_at >= since), None)
     return history.get(latest.id) if latest is not None else None
 
 
@@ -180,7 +189,7 @@ class ReviewScreen(Screen):
         if not game.id and game.game_id and self.history is not None:  # (from a game over: kept by now?)
             game = self.history.find(game.game_id) or game
         if not game.id and game.table:  # (a server table's game over)
-            game = (kept_from_table(self.history, game.game, game.table) if self.history is not None else None) or game
+            game = (kept_from_table(self.history, game) if self.history is not None else None) or game
             if not game.id and self.waits < WAITS:  # (the server keeps it as the game ends: soon)
                 self.waits += 1
                 self.query_one("#review-progress", Static).update("Waiting for the server to keep this game…")
