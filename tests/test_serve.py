@@ -380,3 +380,29 @@ def test_an_ssh_session_marks_its_players_folder_used_as_a_web_session_does(tmp_
         assert home.stat().st_mtime > time.time() - 24 * 3600
     finally:
         assert server.stop() == 0
+
+
+def test_at_max_players_a_new_ssh_key_is_refused_in_one_line_and_a_known_one_gets_in(tmp_path, keys, terminals):
+    """A new ssh key costs a hostile client nothing (without --authorized-keys), and each new key's
+    first session makes a player folder: at `--max-players` folders a new key gets one line and no
+    app, no folder; a player who already has a folder always gets in."""
+    import asyncssh
+
+    from cutthroat.serve.server import player_id
+
+    data = tmp_path / "data"
+    players = data / "players"
+    known = players / player_id(asyncssh.read_public_key(str(keys[0].with_suffix(".pub"))))
+    stranger = players / player_id(asyncssh.read_public_key(str(keys[1].with_suffix(".pub"))))
+    known.mkdir(parents=True)
+    (known / "settings.json").write_text("{}")  # (a player with something of theirs: never swept)
+    server = Server(data, "--max-players", "1")
+    try:
+        bob = terminals(server.ssh(keys[1], "-tt"))
+        bob.wait_for("as many players as it can hold")
+        server.wait_for("a new player, and 1 player folders (--max-players)")
+        assert not stranger.exists() and "Continue" not in bob.screen()
+        ana = terminals(server.ssh(keys[0], "-tt"))
+        ana.wait_for("Continue (no game in progress)")
+    finally:
+        assert server.stop() == 0

@@ -143,10 +143,10 @@ SERVE_LIMITS = {
     "stalled_seconds": "seconds a client may stop reading its screen before it is dropped",
     "resize_interval": "seconds between two window changes applied to an app (the latest wins)",
     "web_sessions_per_minute": "new web sessions from one address a minute (--web-port; new cookies cost nothing)",
-    "max_players": "player folders on the server: then a browser without a cookie gets no new player "
-                   "(--web-port; existing players always get in)",
+    "max_players": "player folders on the server: then a new key or a browser without a cookie gets "
+                   "no new player (existing players always get in)",
     "unnamed_player_hours": "hours after which a player folder that never got a name, with no game "
-                            "or history, is removed (--web-port sweeps hourly)",
+                            "or history, is removed (swept at least hourly)",
 }
 
 

@@ -3,13 +3,15 @@ browser is a new player for free (a cookie; only `--web-sessions-per-minute` pac
 player's first session makes a folder, so without this a hostile client could fill the disk over
 days. Apart from the doors because it is about the data folder, not about connections.
 
-- Swept at the web door's start and then every `sweep_interval` (at most an hour): a folder is
+- Swept at the server's start and then every `sweep_interval` (at most an hour, at least a
+  second), whichever doors are open: a folder is
   removed only when nothing in it could matter to anyone: its player never got a name, has no
   save, no history, no seat or table, no link code waiting and no session open (either door),
   and nothing in the folder has changed for `--unnamed-player-hours`. A named player, or one with
   a game or a history, is never removed, however old.
-- Capped: at `--max-players` folders a browser without a cookie is refused a new player (one
-  line), and so is a websocket whose player has no folder yet; an existing player never is.
+- Capped: at `--max-players` folders a new ssh key or a browser without a cookie is refused a
+  new player (one line), and so is a websocket whose player has no folder yet; an existing
+  player never is.
 - A folder over `FOLDER_WARN_BYTES` is named in the log at each sweep (its player's own data: an
   operator's call, never removed).
 """
@@ -42,7 +44,7 @@ class PlayerFolders:
         self.root: Path = state.data / "players"
         self.hours: float = state.limits.unnamed_player_hours
         self.cap: int = state.limits.max_players
-        self.sweep_interval = min(3600.0, self.hours * 3600 / 2)
+        self.sweep_interval = max(1.0, min(3600.0, self.hours * 3600 / 2))  # (a tiny H: not a busy loop)
         self.sweeps = 0
         self.removed = 0
         self._count = 0

@@ -38,6 +38,7 @@ from asyncssh.sftp import MIN_SFTP_VERSION
 
 from cutthroat.engine.words import counted
 from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
+from cutthroat.serve.players import PlayerFolders
 from cutthroat.serve.service import TableService
 from cutthroat.serve.terminal import AppTerminal, server_environment
 from cutthroat.serve.zygote import Zygote, supported as zygote_supported
@@ -50,6 +51,8 @@ STORE_FILES = ("cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm",
 NO_PTY = "Cutthroat needs a terminal: connect with `ssh -t` (a PTY was not requested).\r\n"
 NO_COMMAND = "Cutthroat runs no commands: connect with `ssh -t` and nothing after the host name.\r\n"
 FULL = "The server is full (or you are connected too many times): try again later.\r\n"
+NO_ROOM = ("This server has as many players as it can hold: ask its operator, or sign in with a key "
+           "you played with before.\r\n")
 SHUTDOWN = "\r\nThe Cutthroat server is stopping; your game is kept. Come back soon.\r\n"
 #: What a terminal needs back after an app that could not tidy up (ended by the server's stop):
 #: whatever escape sequence the app was cut off in cancelled (CAN), the normal screen, the
@@ -116,6 +119,7 @@ class ServerState:
     sessions: dict[str, int] = field(default_factory=dict)  # player id -> open game sessions
     terminals: set[AppTerminal] = field(default_factory=set)
     zygote: Zygote | None = None  # what forks the apps (None: each one a plain start-up)
+    players: PlayerFolders | None = None  # the players' folders, swept and capped (either door)
     channels: set = field(default_factory=set)
     stopping: bool = False
 
@@ -342,6 +346,14 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
     env = process.env or {}
     lang = env.get("LC_ALL") or env.get("LANG")
     home = state.data / "players" / player
+    if not home.is_dir() and state.players is not None:  # (a new key is a new player: capped)
+        if state.players.full():
+            log.warning("refused %s (%s): a new player, and %d player folders (--max-players)", address,
+                        player[:12], state.players.cap)
+            process.stdout.write(NO_ROOM.encode())
+            process.exit(1)
+            return
+        state.players.made()
     home.mkdir(mode=0o700, parents=True, exist_ok=True)
     os.chmod(home, 0o700)
     os.utime(home)  # (its last use: the player folders' sweep reads it, as the web door's)
@@ -511,6 +523,8 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
     private_store(data)  # (and the -wal and -shm the store's opening made)
     limits = limits or Limits()
     state = ServerState(data, limits, service)
+    state.players = PlayerFolders(state)  # (swept from the start, whichever doors are open)
+    state.players.start()
     if zygote and zygote_supported():
         state.zygote = Zygote(zygote_environment())
         try:
@@ -563,6 +577,7 @@ async def serve(host: str, port: int, data: Path, authorized_keys: Path | None =
     await server.wait_closed()
     if door is not None:
         await door.stop()
+    state.players.stop()
     if state.zygote is not None:
         await state.zygote.close()
     await service.stop()

@@ -86,7 +86,9 @@ class WebDoor(LinkPages):
         self.connections_from: dict[str, int] = {}  # address -> connections (a trusted proxy's not counted)
         self.upgraded: set[asyncio.BaseTransport] = set()  # connections that are websockets now
         self.runner: web.AppRunner | None = None
-        self.players = PlayerFolders(state)  # (swept and capped: new browsers are new players for free)
+        # (swept and capped: new browsers are new players for free; the server's, shared with ssh)
+        self.own_players = getattr(state, "players", None) is None
+        self.players = PlayerFolders(state) if self.own_players else state.players
 
     # -- the site ----------------------------------------------------------------------------------
     def application(self) -> web.Application:
@@ -108,7 +110,8 @@ class WebDoor(LinkPages):
         self.runner = web.AppRunner(self.application(), handle_signals=False, access_log=None,
                                     shutdown_timeout=2.0, keepalive_timeout=15.0)
         await self.runner.setup()
-        self.players.start()
+        if self.own_players:
+            self.players.start()
         site = CountedSite(self.runner, self, host, port)
         await site.start()
         bound = self.runner.addresses[0][1] if self.runner.addresses else port
@@ -118,7 +121,8 @@ class WebDoor(LinkPages):
 
     async def stop(self) -> None:
         """Every web app asked to quit (then killed), every browser told, the site closed."""
-        self.players.stop()
+        if self.own_players:
+            self.players.stop()
         for app in list(self.apps):
             app.hangup()
         await wait_until(lambda: not self.apps, APP_STOP_SECONDS)
