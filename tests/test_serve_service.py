@@ -387,3 +387,18 @@ def test_a_lobby_is_told_when_the_list_of_tables_may_read_differently_and_only_t
         assert heard_after("tables") == 0
     finally:
         running.stop()
+
+
+def test_a_lobby_asking_for_its_results_never_has_the_whole_history_read(tmp_path, monkeypatch):
+    """`results` is asked for by every lobby, as often as a client likes: the history is read
+    for the newest games only (a limit in the query), never decoded whole on the loop."""
+    from cutthroat.serve.store import Store
+
+    store = Store(tmp_path / "cutthroat.db")
+    try:
+        asked = []
+        monkeypatch.setattr(store.finished, "games", lambda *a, **kw: asked.append(kw.get("limit")) or [])
+        store.results(latest=30)
+        assert asked == [30]
+    finally:
+        store.close()

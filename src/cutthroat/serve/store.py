@@ -120,8 +120,10 @@ class Store:
                                     "ORDER BY finished DESC LIMIT ?", (-1 if latest is None else latest,)).fetchall()
         out = [{"code": c, "game": g, "players": json.loads(p), "result": json.loads(r), "finished": f}
                for c, g, p, r, f in rows]
-        games = self.finished.games()
+        # (the newest `latest` only, read as such: a lobby asking for its results never has the whole
+        # history decoded, however often it asks)
+        games = self.finished.games(limit=latest) if latest is not None else self.finished.games()
         out += [{"code": g.table, "game": g.game, "players": [s.to_json() for s in g.seats], "result": g.result,
-                 "finished": g.finished_at.timestamp()} for g in (games if latest is None else games[:latest])]
+                 "finished": g.finished_at.timestamp()} for g in games]
         out.sort(key=lambda r: r["finished"])
         return out if latest is None else out[-latest:] if latest else []
