@@ -228,3 +228,19 @@ def join_by_code(term: Terminal, code: str) -> None:
 
 
 TABLE = "CUTTHROAT ▸ Exploding Kittens · Nope Sauce · 4 players"
+
+
+@pytest.fixture
+def no_subreaper_after():
+    """A `Zygote` started in this process makes it its children's subreaper: not after the test
+    (autouse in the zygote's test modules, which import it)."""
+    import ctypes
+
+    from cutthroat.serve.zygote import PR_SET_CHILD_SUBREAPER, _prctl
+
+    yield
+    _prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(0))
+
+
+def parent_of(pid: int) -> int:
+    return int(status_of(pid)["PPid"])

@@ -347,8 +347,11 @@ async def test_game_over_dialog_then_title() -> None:
         table.app.host.submit(*full.log[-1])
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         dialog = app.screen
-        body = " ".join(text(w) for w in dialog.query(Static))
-        assert "How:" in body and "Ana" in body and "Attacks" in body
+
+        def body() -> str:
+            return " ".join(text(w) for w in dialog.query(Static))
+        await wait_until(pilot, lambda: "How:" in body())  # (the dialog's screen is up before its text)
+        assert "Ana" in body() and "Attacks" in body()
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen is table)
         await pilot.press("enter")

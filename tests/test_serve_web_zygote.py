@@ -11,7 +11,6 @@ every wait on a condition."""
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import json
 import os
 import re
@@ -28,25 +27,15 @@ from cutthroat.serve import web_session  # noqa: E402
 from cutthroat.serve.server import zygote_environment  # noqa: E402
 from cutthroat.serve.terminal import token_pipe  # noqa: E402
 from cutthroat.serve.web_session import WebApp, start_web_app, web_environment  # noqa: E402
-from cutthroat.serve.zygote import PR_SET_CHILD_SUBREAPER, Zygote, _prctl, supported  # noqa: E402
+from cutthroat.serve.zygote import Zygote, supported  # noqa: E402
 from helpers_pilot import async_test  # noqa: E402
-from helpers_serve import children, eventually, gone, status_of  # noqa: E402
+from helpers_serve import (children, eventually, gone, no_subreaper_after, parent_of)  # noqa: E402, F401 (a fixture)
 from test_serve_web import TITLE, Browser, Screen, WebServer, app_pids, run  # noqa: E402
 from zygote_probe import MARK  # noqa: E402
 
 TESTS = str(Path(__file__).resolve().parent)
-pytestmark = pytest.mark.skipif(not supported(), reason="the zygote needs Linux (pidfds, SCM_RIGHTS)")
-
-
-@pytest.fixture(autouse=True)
-def no_subreaper_after():
-    """A `Zygote` started in this process makes it its children's subreaper: not after the test."""
-    yield
-    _prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(0))
-
-
-def parent_of(pid: int) -> int:
-    return int(status_of(pid)["PPid"])
+pytestmark = [pytest.mark.skipif(not supported(), reason="the zygote needs Linux (pidfds, SCM_RIGHTS)"),
+              pytest.mark.usefixtures("no_subreaper_after")]
 
 
 async def web_probe(home: Path, zygote: Zygote | None, token: str | None = "s3cret") -> tuple[WebApp, dict]:

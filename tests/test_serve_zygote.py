@@ -8,7 +8,6 @@ behind. Loopback only, every wait on a condition."""
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import json
 import os
 import signal
@@ -22,32 +21,16 @@ import pytest
 from cutthroat.serve.server import zygote_environment
 from cutthroat.serve import terminal as terminal_module
 from cutthroat.serve.terminal import AppTerminal
-from cutthroat.serve.zygote import PR_SET_CHILD_SUBREAPER, Zygote, _prctl, supported
+from cutthroat.serve.zygote import Zygote, supported
 from helpers_pilot import async_test
 from helpers_serve import (Server, app_of, children, keys, needs_ssh, terminals,  # noqa: F401 (fixtures)
-                           zygote_of, eventually, gone, status_of)
+                           zygote_of, eventually, gone, no_subreaper_after, parent_of)
 from zygote_probe import MARK
 
 TESTS = str(Path(__file__).resolve().parent)
 TITLE = "Play with friends on this server: the lobby"
-pytestmark = pytest.mark.skipif(not supported(), reason="the zygote needs Linux (pidfds, SCM_RIGHTS)")
-
-
-
-
-
-
-
-
-@pytest.fixture(autouse=True)
-def no_subreaper_after():
-    """A `Zygote` started in this process makes it its children's subreaper: not after the test."""
-    yield
-    _prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(0))
-
-
-def parent_of(pid: int) -> int:
-    return int(status_of(pid)["PPid"])
+pytestmark = [pytest.mark.skipif(not supported(), reason="the zygote needs Linux (pidfds, SCM_RIGHTS)"),
+              pytest.mark.usefixtures("no_subreaper_after")]
 
 
 async def probe_of(terminal: AppTerminal, timeout: float = 30) -> dict:

@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import os
@@ -46,13 +47,11 @@ from cutthroat.serve.zygote import Zygote, supported as zygote_supported
 log = logging.getLogger("cutthroat.serve")
 
 HOST_KEY = "ssh_host_ed25519_key"
-STORE_FILES = ("cutthroat.db", "cutthroat.db-wal", "cutthroat.db-shm",
-               "history.sqlite3", "history.sqlite3-wal", "history.sqlite3-shm")
+STORE_FILES = tuple(f"{db}{part}" for db in ("cutthroat.db", "history.sqlite3") for part in ("", "-wal", "-shm"))
 NO_PTY = "Cutthroat needs a terminal: connect with `ssh -t` (a PTY was not requested).\r\n"
 NO_COMMAND = "Cutthroat runs no commands: connect with `ssh -t` and nothing after the host name.\r\n"
 FULL = "The server is full (or you are connected too many times): try again later.\r\n"
-NO_ROOM = ("This server has as many players as it can hold: ask its operator, or sign in with a key "
-           "you played with before.\r\n")
+NO_ROOM = "This server has as many players as it can hold: ask its operator, or use a key you played with.\r\n"
 SHUTDOWN = "\r\nThe Cutthroat server is stopping; your game is kept. Come back soon.\r\n"
 #: What a terminal needs back after an app that could not tidy up (ended by the server's stop):
 #: whatever escape sequence the app was cut off in cancelled (CAN), the normal screen, the
@@ -391,10 +390,8 @@ async def play_session(process: asyncssh.SSHServerProcess, state: ServerState) -
             state.sessions[player] -= 1
             if not state.sessions[player]:
                 del state.sessions[player]
-            try:
+            with contextlib.suppress(OSError):
                 os.utime(home)  # (its last use)
-            except OSError:
-                pass
         how, status, normal = _ending(end, code, terminal, state.stopping)
         if not getattr(terminal.process, "status_known", True):
             how += " (its exit status went with the zygote that started it)"
