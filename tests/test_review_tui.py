@@ -408,8 +408,11 @@ async def test_a_server_tables_game_over_offers_v_and_reviews_the_game_the_serve
             await pilot.press("v")
             await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
             review = app.screen
-            await wait_until(pilot, lambda: review.finished.id and "decisions with the hard bot: " in screen_text(app),
-                             timeout=60)
+            try:
+                await wait_until(pilot, lambda: review.finished.id and "decisions with the hard bot: " in screen_text(app),
+                                 timeout=120)  # (longer than the screen waits for the server: it says why, then)
+            except AssertionError:
+                raise AssertionError(f"kept: {review.finished!r}\n{screen_text(app)}") from None
             assert review.finished.table == code and review.finished.document["log"]
             assert "Review · Kill Your Friends · Bob" in screen_text(app)
             await pilot.press("escape")
