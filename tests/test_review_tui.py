@@ -159,7 +159,8 @@ async def test_the_game_over_dialog_offers_review_this_game_with_v() -> None:
         await pilot.press("v")
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         assert app.screen.finished.document["log"]
-        await wait_until(pilot, lambda: "decisions with the hard bot: " in screen_text(app))
+        await wait_until(pilot, lambda: any(words in screen_text(app) for words in (  # (under way, or made)
+            "decisions with the hard bot: ", "unlike the hard bot's")))
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
@@ -409,7 +410,9 @@ async def test_a_server_tables_game_over_offers_v_and_reviews_the_game_the_serve
             await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
             review = app.screen
             try:
-                await wait_until(pilot, lambda: review.finished.id and "decisions with the hard bot: " in screen_text(app),
+                # (the review made: its summary, not its progress line, which a quick review may
+                # pass between two looks)
+                await wait_until(pilot, lambda: review.finished.id and "unlike the hard bot's" in screen_text(app),
                                  timeout=120)  # (longer than the screen waits for the server: it says why, then)
             except AssertionError:
                 raise AssertionError(f"kept: {review.finished!r}\n{screen_text(app)}") from None
