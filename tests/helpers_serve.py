@@ -244,3 +244,15 @@ def no_subreaper_after():
 
 def parent_of(pid: int) -> int:
     return int(status_of(pid)["PPid"])
+
+
+async def adopted(pid: int) -> bool:
+    """Wait until `pid` (a zygote's child whose zygote was killed) is this process's child (its
+    subreaper's): checked for up to ~60 s of pauses, a loaded machine taking longer, never less."""
+    import asyncio
+
+    for _ in range(1200):
+        if parent_of(pid) == os.getpid():
+            return True
+        await asyncio.sleep(0.05)
+    return parent_of(pid) == os.getpid()

@@ -29,7 +29,7 @@ from cutthroat.serve.terminal import token_pipe  # noqa: E402
 from cutthroat.serve.web_session import WebApp, start_web_app, web_environment  # noqa: E402
 from cutthroat.serve.zygote import Zygote, supported  # noqa: E402
 from helpers_pilot import async_test  # noqa: E402
-from helpers_serve import (children, eventually, gone, no_subreaper_after, parent_of)  # noqa: E402, F401 (a fixture)
+from helpers_serve import (children, eventually, gone, adopted, no_subreaper_after, parent_of)  # noqa: E402, F401 (a fixture)
 from test_serve_web import TITLE, Browser, Screen, WebServer, app_pids, run  # noqa: E402
 from zygote_probe import MARK  # noqa: E402
 
@@ -110,11 +110,7 @@ async def test_a_web_child_outlives_its_zygote_and_ends_when_the_servers_end_of_
         pid = app.process.pid
         zygote.process.kill()
         await zygote.process.wait()
-        for _ in range(200):
-            if parent_of(pid) == os.getpid():
-                break
-            await asyncio.sleep(0.05)
-        assert parent_of(pid) == os.getpid() and app.running  # ours now, and still going
+        assert await adopted(pid) and app.running  # ours now, and still going
         app.process.close_pipes()
         assert await asyncio.wait_for(app.process.wait(), 30) == -signal.SIGKILL
         assert app.process.status_known and gone(pid) and not app.killed

@@ -24,7 +24,7 @@ from cutthroat.serve.terminal import AppTerminal
 from cutthroat.serve.zygote import Zygote, supported
 from helpers_pilot import async_test
 from helpers_serve import (Server, app_of, children, keys, needs_ssh, terminals,  # noqa: F401 (fixtures)
-                           zygote_of, eventually, gone, no_subreaper_after, parent_of)
+                           zygote_of, eventually, gone, adopted, no_subreaper_after, parent_of)
 from zygote_probe import MARK
 
 TESTS = str(Path(__file__).resolve().parent)
@@ -162,11 +162,7 @@ async def test_a_child_outlives_its_zygote_and_its_status_still_reaches_the_serv
         pid = terminal.process.pid
         zygote.process.kill()
         await zygote.process.wait()
-        for _ in range(200):
-            if parent_of(pid) == os.getpid():
-                break
-            await asyncio.sleep(0.05)
-        assert parent_of(pid) == os.getpid() and terminal.running  # ours now, and still going
+        assert await adopted(pid) and terminal.running  # ours now, and still going
         assert not zygote.alive
         assert await terminal.close(30) == -signal.SIGHUP and not terminal.killed
         assert terminal.process.status_known and gone(pid)
