@@ -111,3 +111,13 @@ def address_group(address: str) -> str:
     if ip.ipv4_mapped is not None:  # (an IPv4 client on a dual-stack socket)
         return str(ip.ipv4_mapped)
     return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+
+
+def release(counts: dict, key) -> None:
+    """One fewer of `key` in a count of what is open (connections, sessions): its entry goes at
+    zero, so the count holds only what is open."""
+    left = counts.get(key, 1) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)

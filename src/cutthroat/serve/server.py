@@ -38,7 +38,7 @@ import asyncssh
 from asyncssh.sftp import MIN_SFTP_VERSION
 
 from cutthroat.engine.words import counted
-from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group
+from cutthroat.serve.limits import InputBudget, Limits, PerMinute, address_group, release
 from cutthroat.serve.players import PlayerFolders
 from cutthroat.serve.service import TableService
 from cutthroat.serve.terminal import AppTerminal, server_environment
@@ -196,17 +196,9 @@ class PlayerServer(asyncssh.SSHServer):
         if self.counted:
             self.counted = False
             state.connections.discard(self)
-            left = state.per_address.get(self.address, 1) - 1
-            if left > 0:
-                state.per_address[self.address] = left
-            else:
-                state.per_address.pop(self.address, None)
+            release(state.per_address, self.address)
         if self.player is not None:
-            left = state.per_key.get(self.player, 1) - 1
-            if left > 0:
-                state.per_key[self.player] = left
-            else:
-                state.per_key.pop(self.player, None)
+            release(state.per_key, self.player)
             self.player = None
         if exc is not None and not isinstance(exc, (asyncssh.ConnectionLost, BrokenPipeError)):
             log.info("connection from %s lost: %s", self.address, exc)

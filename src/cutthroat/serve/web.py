@@ -36,7 +36,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from cutthroat.serve.limits import Limits, PerMinute, address_group
+from cutthroat.serve.limits import Limits, PerMinute, address_group, release
 from cutthroat.serve.players import PlayerFolders
 from cutthroat.serve.server import APP_STOP_SECONDS, GOODBYE_SECONDS, _until as wait_until
 from cutthroat.serve.web_connections import CONNECTIONS_PER_SESSION, CountedSite
@@ -287,11 +287,7 @@ class WebDoor(LinkPages):
             state.channels.add(ws)
             await play(self, ws, request, player, address)
         finally:
-            left = state.per_address.get(address, 1) - 1
-            if left > 0:
-                state.per_address[address] = left
-            else:
-                state.per_address.pop(address, None)
+            release(state.per_address, address)
             state.sessions[player] -= 1
             if not state.sessions[player]:
                 del state.sessions[player]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from aiohttp import web
 
-from cutthroat.serve.limits import address_group
+from cutthroat.serve.limits import address_group, release
 
 if TYPE_CHECKING:
     from cutthroat.serve.web import WebDoor
@@ -86,11 +86,7 @@ class CountedConnection(asyncio.Protocol):
         door.connections -= 1
         door.upgraded.discard(self.transport)
         if not self.proxied:
-            left = door.connections_from.get(self.address, 1) - 1
-            if left > 0:
-                door.connections_from[self.address] = left
-            else:
-                door.connections_from.pop(self.address, None)
+            release(door.connections_from, self.address)
         self.transport = None
         self.handler.connection_lost(exc)
 
