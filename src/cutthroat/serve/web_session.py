@@ -47,6 +47,7 @@ SORRY = "\r\nSomething went wrong; your seat is kept.\r\n"
 #: What the web driver writes as it starts, before the app's first screen: modes set, nothing shown.
 MODES_ONLY = re.compile(rb"(?:\x1b\[\?[0-9;]*[hl])*")
 APP_START_SECONDS = 60.0  # an app not showing its first screen by then is ended as idle (the idle time, if longer)
+_told_no_parent_death = False  # (the log says once that plain start-ups are watched instead)
 def web_environment(home: Path, extra_env: dict[str, str], columns: int, rows: int) -> dict[str, str]:
     """A web app's environment: an ssh app's (`terminal.app_environment`) with Textual's web
     driver's variables, as textual-serve starts it, and the first size from the browser (capped)."""
@@ -77,7 +78,13 @@ async def start_web_app(home: Path, env: dict[str, str], pass_fds: tuple[int, ..
 
 async def _start_plain(home: Path, env: dict[str, str], pass_fds: tuple[int, ...]) -> asyncio.subprocess.Process:
     """`python -P -m cutthroat` directly (no shell), with a parent-death signal (set up by the
-    exec'd trampoline: no Python runs between fork and exec in the threaded server)."""
+    exec'd trampoline: no Python runs between fork and exec in the threaded server; where the
+    system has none, the trampoline's watcher process, said once in the log)."""
+    global _told_no_parent_death
+    if not _told_no_parent_death and not trampoline.parent_death_signal():
+        _told_no_parent_death = True
+        log.warning("this system has no parent-death signal (prctl): each web app started plainly has a "
+                    "watcher process that ends it if the server ends (within %g s)", trampoline.WATCH_SECONDS)
     return await asyncio.create_subprocess_exec(
         *trampoline.command(parent_death=os.getpid()), *app_command(),
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
