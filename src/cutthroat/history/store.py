@@ -10,6 +10,7 @@ import os
 import sqlite3
 import threading
 from datetime import date, datetime, time, timedelta, timezone
+from collections import OrderedDict
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -47,27 +48,31 @@ def keeping_from_settings() -> bool:
 class History:
     """The finished games of one player. Shared by threads (one lock, one connection)."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path, keep: bool | Callable[[], bool] | None) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path, keep: bool | Callable[[], bool] | None,
+                 cached: int = 1) -> None:
         self._db = db
         self.path = path
         self._keep = keep
         self._lock = threading.Lock()
-        #: The last `games()` asked, while the file is unchanged (by this connection or any other).
-        self._cached: tuple[tuple, tuple, list[FinishedGame]] | None = None
+        #: The last `cached` `games()` asked (least recently asked first), each with the file's
+        #: version it was read at: good while the file is unchanged (by this connection or any other).
+        self._cached: OrderedDict[tuple, tuple[tuple, list[FinishedGame]]] = OrderedDict()
+        self._cache_size = max(1, cached)
 
     @classmethod
     def open(cls, path: str | os.PathLike | None = None, *, keep: bool | Callable[[], bool] | None = None,
-             shown: str | None = None) -> "History":
+             shown: str | None = None, cached: int = 1) -> "History":
         """The history at `path` (default: the player's, `paths.history_path()`), made if missing.
         `keep`: whether `record` keeps games (a bool, or asked each time); None reads the player's
-        "Keep history" setting at each record. HistoryError (one line) if the file can't be used:
-        it is then left exactly as it is."""
+        "Keep history" setting at each record. `cached`: how many different `games()` queries are
+        kept read while the file is unchanged (a server's lobby asks several in turn). HistoryError
+        (one line) if the file can't be used: it is then left exactly as it is."""
         if path is None:
             from cutthroat.paths import history_path
 
             path = history_path()
         path = Path(path)
-        return cls(open_db(path, shown=shown), path, keep)
+        return cls(open_db(path, shown=shown), path, keep, cached)
 
     def close(self) -> None:
         with self._lock:
@@ -227,12 +232,20 @@ class History:
         asked = (sql, tuple(args), documents)
         with self._lock:
             version = (self._db.execute("PRAGMA data_version").fetchone()[0], self._db.total_changes)
-            if self._cached is not None and self._cached[:2] == (asked, version):
-                return list(self._cached[2])  # (the file hasn't changed: a Records screen opened again)
+            kept = self._cached.get(asked)
+            if kept is not None and kept[0] == version:
+                self._cached.move_to_end(asked)
+                return list(kept[1])  # (the file hasn't changed: a Records screen opened again)
             rows = self._db.execute(sql, args).fetchall()
             docs = dict(self._db.execute("SELECT game, document FROM documents").fetchall()) if documents else {}
         games = self._decoded(rows, docs)
-        self._cached = (asked, version, games)
+        with self._lock:
+            for old in [k for k, (v, _) in self._cached.items() if v != version]:
+                del self._cached[old]  # (read before the file changed: never good again)
+            self._cached[asked] = (version, games)
+            self._cached.move_to_end(asked)
+            while len(self._cached) > self._cache_size:
+                self._cached.popitem(last=False)
         return list(games)
 
     def at_table(self, code: str) -> list[FinishedGame]:

@@ -19,6 +19,9 @@ from cutthroat.history.model import FinishedGame
 from cutthroat.history.store import History
 
 FINISHED = "history.sqlite3"  # the server's finished games, beside `cutthroat.db`
+#: Different queries of the server's history kept read while it is unchanged: a lobby's results
+#: and each daily leaderboard (five games) in turn, with room to spare; not one that evicts the other.
+HISTORY_QUERIES_CACHED = 8
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -44,7 +47,7 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
         self._lock = threading.Lock()
-        self.finished = History.open(path.parent / FINISHED, keep=True)
+        self.finished = History.open(path.parent / FINISHED, keep=True, cached=HISTORY_QUERIES_CACHED)
 
     def close(self) -> None:
         with self._lock:
