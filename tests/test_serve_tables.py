@@ -125,6 +125,7 @@ def test_names_kept_from_before_are_cleaned_when_the_server_starts(tmp_path):
 def test_one_player_makes_at_most_three_waiting_tables_closes_them_and_a_thousand_requests_change_nothing(tmp_path):
     running = Running(tmp_path)
     try:
+        running.service.pacing.burst = 10**6  # (the table cap played here; the pace: test_serve_pacing.py)
         ana, bob = running.client("p-ana", "Ana"), running.client("p-bob", "Bob")
         two_humans = [{"kind": "human"}, {"kind": "human"}]
         codes = [ana.request("create", game="kill-your-friends", config={}, seats=two_humans)["code"]

@@ -147,6 +147,10 @@ SERVE_LIMITS = {
                    "no new player (existing players always get in)",
     "unnamed_player_hours": "hours after which a player folder that never got a name, with no game "
                             "or history, is removed (swept at least hourly)",
+    "service_request_burst": "requests of one player to the table service at once (the lobby's reads, "
+                             "names, tables made); then --service-requests-per-second",
+    "service_requests_per_second": "requests of one player to the table service a second, after the burst "
+                                   "(over it: 'slow down', nothing done)",
 }
 
 

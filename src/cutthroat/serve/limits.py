@@ -1,6 +1,7 @@
 """What keeps one bad client from hurting the rest: caps on connections (counted from the first
-byte), on login time, on authentication attempts, on idle time, on input, on resizes and on
-window size. Plain data and small counters, so the server and its tests read the same numbers.
+byte), on login time, on authentication attempts, on idle time, on input, on resizes, on
+window size and on a player's requests to the table service (`pacing.py`). Plain data and small
+counters, so the server and its tests read the same numbers.
 
 Every field has a `cutthroat serve` flag of the same name (`total_connections` is
 `--total-connections`); docs/serving.md ("Limits") lists them."""
@@ -33,6 +34,8 @@ class Limits:
     web_sessions_per_minute: int = 30  # new web sessions (websockets) from one address a minute
     max_players: int = 10000  # player folders on the server: then no new browser player (existing ones always)
     unnamed_player_hours: float = 24.0  # a folder never named, with no game or history, unused this long: removed
+    service_request_burst: int = 40  # a player's requests to the table service at once (lobby reads, names, tables)...
+    service_requests_per_second: int = 4  # ... then this many a second; over it: "Slow down", nothing done
 
     def window(self, columns: int, rows: int) -> tuple[int, int]:
         """A window size the app can be given: at least 1×1, at most max_columns×max_rows."""

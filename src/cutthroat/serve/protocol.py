@@ -12,6 +12,9 @@ undo · take_back · hint · history · skip_ahead · share {ascii} (your daily 
 over) · daily (today's leaderboards, read only) ·
 daily_start {game} (your own attempt at today's deal: seated at once) · link (a one-time code for a
 browser at the web door). Pushed to a seated client: {"update": SeatUpdate}.
+
+Each player's requests are paced (`pacing.py`: a burst, then a steady rate; a seated player's
+game is not): one over it is answered {"error": "Slow down: ..."} and does nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from cutthroat.engine.codec import CodecError, decoder, encode
 from cutthroat.serve.links import LINK_SECONDS
+from cutthroat.serve.pacing import NOT_PACED, SLOW_DOWN
 from cutthroat.serve.tables import LiveTable, Refused
 
 if TYPE_CHECKING:
@@ -48,6 +52,7 @@ class ClientLink:
     port: Any = None
     listening: Any = None
     done: bool = False
+    told: set[str] = field(default_factory=set)  # (asks answering the server's word: `pacing.TOLD_ASKS`)
     _decode_action: Any = field(default=None, repr=False)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -81,6 +86,12 @@ class ClientLink:
             return
         rid = request.get("id")
         op = str(request.get("op"))
+        if self.player is not None and op not in NOT_PACED:
+            if op in self.told:
+                self.told.discard(op)
+            elif not self.service.pacing.allow(self.player):
+                self.send({"re": rid, "error": SLOW_DOWN})  # (nothing done; the connection goes on)
+                return
         try:
             reply = await self.answer(op, request)
         except Refused as exc:

@@ -20,7 +20,7 @@ before game over; names are checked by `names.name_problem`; a player has at mos
 from one address `WAITING_PER_ADDRESS` waiting, the server `MAX_TABLES`; a table nobody joins
 expires after `WAITING_HOURS`; every table shares one clock thread and a small pool of bot
 threads; a hint is searched once a position; a move says which update it answers (`submit`'s
-version).
+version); a player's requests are paced (`pacing.py`, `Limits.service_request_burst`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,9 @@ from cutthroat.saves import BOT_LEVELS, Seat, SaveError
 from cutthroat.serve.protocol import ClientLink
 from cutthroat.serve.daily import DailyAttempt, DailyDeals
 from cutthroat.serve.finished import FinishedGames
+from cutthroat.serve.limits import Limits
 from cutthroat.serve.links import BrowserLinks
+from cutthroat.serve.pacing import TOLD_ASKS, RequestPacing
 from cutthroat.serve.store import Store
 from cutthroat.serve.tables import AWAY_SECONDS, TURN_SECONDS, LiveTable, Refused, _seconds
 from cutthroat.session import Session
@@ -68,8 +70,11 @@ BOT_THREADS = 2  # every table's bots think on this pool (the machine's cores, n
 
 class TableService(DailyDeals, BrowserLinks, FinishedGames):
     def __init__(self, data: Path, bot_delay: float = BOT_DELAY, window_seconds: float = WINDOW_SECONDS,
-                 test_seed: int | None = None) -> None:
+                 test_seed: int | None = None, limits: Limits | None = None) -> None:
         self.data = data
+        limits = limits or Limits()
+        #: Each player's pace of requests (`pacing.py`; tests give it a clock of their own).
+        self.pacing = RequestPacing(limits.service_requests_per_second, limits.service_request_burst)
         self.bot_delay = bot_delay
         self.window_seconds = window_seconds
         #: Tests only (`serve --test-seed N`): the n-th table made is dealt from N + n, so every
@@ -212,6 +217,7 @@ class TableService(DailyDeals, BrowserLinks, FinishedGames):
             self._lobbies_told = False
             for link in list(self.lobbies):
                 link.send({"lobby": "tables"})
+                link.told = set(TOLD_ASKS)  # (what it asks now answers the server's word: not paced)
         self.loop.call_soon(tell)
 
     def _seed(self) -> int:
