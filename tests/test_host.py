@@ -390,24 +390,25 @@ def test_a_timed_out_turn_gets_the_smallest_move_a_draw_not_a_combo():
     assert len(session.state.hands[0]) == 7
 
 
-def test_the_seed_is_told_at_game_over_only_where_others_hold_hidden_cards():
-    """A hot-seat or bots table: no port's table facts nor any update before the end holds the
-    seed (every hidden card follows from it); the game-over update does. Solo Kill The Kings
-    shows it from the start."""
+def test_the_seed_is_told_at_game_over_only_at_every_table():
+    """A hot-seat or bots table, and a solo one (its deck's order follows from the seed): no
+    port's table facts nor any update before the end holds the seed; the game-over update does."""
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
-    session = Session("kill-your-friends", {}, 41, seats)
-    host = TableHost(session, clock=ManualClock(), workers=InlineWorkers())
-    host.stand_in(0, "random")  # (bots play the humans' seats: the game runs to its end at once)
-    host.stand_in(1, "random")
-    heard = {seat: listen(host.port(seat)) for seat in (0, 1, None)}
-    assert all(host.port(seat).table.seed is None for seat in heard)
-    host.start()
-    assert session.is_over
-    for updates in heard.values():
-        assert all(u.seed is None for u in updates if not u.over)
-        assert updates[-1].over and updates[-1].seed == 41
-    solo = TableHost(Session("kill-the-kings", {}, 5, HUMAN), clock=ManualClock(), workers=InlineWorkers())
-    assert solo.port(0).table.seed == 5
+    solo = [Seat("human", "You")]
+    for game, seed, sitting in (("kill-your-friends", 41, seats), ("kill-the-kings", 5, solo),
+                                ("exploding-kittens", 7, solo + seats[2:])):
+        session = Session(game, {}, seed, sitting)
+        host = TableHost(session, clock=ManualClock(), workers=InlineWorkers())
+        for seat, who in enumerate(sitting):  # (bots play the humans' seats: the game runs to its end at once)
+            if not who.is_bot:
+                host.stand_in(seat, "random")
+        heard = {seat: listen(host.port(seat)) for seat in (*range(len(sitting)), None)}
+        assert all("seed" not in host.port(seat).table.to_json() for seat in heard)
+        host.start()
+        assert session.is_over, game
+        for updates in heard.values():
+            assert len(updates) > 1 and all(u.seed is None for u in updates if not u.over), game
+            assert updates[-1].over and updates[-1].seed == seed, game
 
 
 def test_a_pass_leaves_the_window_as_it_was_so_a_nope_answering_it_is_taken():
