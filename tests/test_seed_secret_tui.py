@@ -10,6 +10,7 @@ import random
 import pytest
 from textual.widgets import Input
 
+from cutthroat import in_progress
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
@@ -93,3 +94,29 @@ async def test_a_seed_typed_in_the_setup_is_not_repeated_on_the_table() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and "Round 1" in told(app))
         assert app.host.session.seed == SEED
         assert str(SEED) not in told(app) and "Seed" not in told(app)
+
+
+@async_test
+async def test_no_seed_on_the_title_continue_and_load_lists(save_dir) -> None:
+    """A solo game in progress and a three-seat one, kept and saved: the title's Continue line,
+    the Continue list and Load's list (with the highlighted save's details) say nothing of their
+    seeds."""
+    for game in ("kill-the-kings", "kill-your-friends"):
+        session = Session(game, {}, SEED, seats(game), autosave_path=in_progress.new_path(save_dir, game))
+        drive_to_own_turn(session)
+        session.apply(session.legal_actions(0)[0], 0)
+        session.save(save_dir / f"{game}.json")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "2 games in progress" in screen_text(app))
+        assert str(SEED) not in screen_text(app)
+        for key, shown in (("c", "Kill Your Friends"), ("l", "Your saves")):
+            await pilot.press(key)
+            await wait_until(pilot, lambda: shown in screen_text(app) and "Ana" in screen_text(app))
+            assert str(SEED) not in screen_text(app) and "Seed" not in screen_text(app)
+            for _ in range(3):  # (each entry's details, in turn)
+                await pilot.press("down")
+                await pilot.pause()
+                assert str(SEED) not in screen_text(app)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: "2 games in progress" in screen_text(app))
