@@ -10,10 +10,12 @@ import random
 import pytest
 from textual.widgets import Input
 
-from cutthroat import in_progress
+from cutthroat import in_progress, saves
+from cutthroat.replay import Replay
 from cutthroat.saves import Seat
 from cutthroat.session import Session
 from cutthroat.tui.app import CutthroatApp
+from cutthroat.tui.screens.replay import ReplayScreen
 from cutthroat.tui.tables.game_over import GameOverScreen
 from cutthroat.tui.tables.kill_the_kings.round_end import GameOverScreen as KtkGameOverScreen
 from cutthroat.tui.tables.kill_the_kings.table import TableScreen
@@ -120,3 +122,20 @@ async def test_no_seed_on_the_title_continue_and_load_lists(save_dir) -> None:
                 assert str(SEED) not in screen_text(app)
             await pilot.press("escape")
             await wait_until(pilot, lambda: "2 games in progress" in screen_text(app))
+
+
+@async_test
+async def test_the_replay_of_a_solo_save_in_progress_shows_no_seed() -> None:
+    """`cutthroat replay FILE` of a game in progress: no step, first or last, tells the seed."""
+    session = drive_to_own_turn(Session("kill-the-kings", {}, SEED, seats("kill-the-kings")))
+    for _ in range(4):
+        session.apply(session.legal_actions(0)[0], 0)
+    assert not session.is_over
+    app = CutthroatApp(replay=Replay.from_document(saves.to_json(session.save_data())))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started
+                         and "REPLAY ▸ Kill The Kings" in told(app))
+        for key in ("home", "end"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert str(SEED) not in told(app) and "Seed" not in told(app)
