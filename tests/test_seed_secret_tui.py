@@ -1,7 +1,8 @@
 """The deal is secret: nothing a hidden card follows from (the seed) is on screen before game
 over, at a solo table too (solo Kill The Kings' deck order follows from it), and a daily deal's
-never; at game over the dialog tells it. Over the five games, on the table, its log (all of it,
-not only the lines in view) and the pause menu."""
+never; at game over the dialog tells it. Over the five games: the table, its log (all of it, not
+only the lines in view), the pause menu; and a typed seed, the title's Continue line, the Continue
+and Load lists, the replay of a save in progress. (The host's updates: tests/test_host.py.)"""
 
 from __future__ import annotations
 
