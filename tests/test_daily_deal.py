@@ -30,7 +30,7 @@ def test_daily_marker_survives_save_and_resume(tmp_path):
 def test_the_daily_seed_is_never_told():
     solo = Session("kill-the-kings", {"mode": "killer"}, 77, [Seat("human", "You")], daily="2026-12-03")
     host = TableHost(finished(solo), clock=ManualClock(), workers=InlineWorkers())
-    assert host.info.seed is None
+    assert "seed" not in host.info.to_json()
     assert host._common()["seed"] is None
     seats = [Seat("human", "Ana"), Seat("bot", "Bob", "heuristic"), Seat("bot", "Cy", "heuristic")]
     multi = finished(Session("kill-your-friends", {}, 5, seats, daily="2026-12-03"))

@@ -390,24 +390,31 @@ def test_a_timed_out_turn_gets_the_smallest_move_a_draw_not_a_combo():
     assert len(session.state.hands[0]) == 7
 
 
-def test_the_seed_is_told_at_game_over_only_where_others_hold_hidden_cards():
-    """A hot-seat or bots table: no port's table facts nor any update before the end holds the
-    seed (every hidden card follows from it); the game-over update does. Solo Kill The Kings
-    shows it from the start."""
-    seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
-    session = Session("kill-your-friends", {}, 41, seats)
-    host = TableHost(session, clock=ManualClock(), workers=InlineWorkers())
-    host.stand_in(0, "random")  # (bots play the humans' seats: the game runs to its end at once)
-    host.stand_in(1, "random")
-    heard = {seat: listen(host.port(seat)) for seat in (0, 1, None)}
-    assert all(host.port(seat).table.seed is None for seat in heard)
-    host.start()
-    assert session.is_over
-    for updates in heard.values():
-        assert all(u.seed is None for u in updates if not u.over)
-        assert updates[-1].over and updates[-1].seed == 41
-    solo = TableHost(Session("kill-the-kings", {}, 5, HUMAN), clock=ManualClock(), workers=InlineWorkers())
-    assert solo.port(0).table.seed == 5
+@pytest.mark.parametrize("game", ["kill-the-kings", "exploding-kittens", "kill-your-friends", "psycho-killer",
+                                  "stab-your-friends"])
+@pytest.mark.parametrize("daily", [None, "2026-12-03"])
+def test_the_seed_is_told_at_game_over_only_at_every_table(game, daily):
+    """The deal is secret: at a solo table (its deck's order follows from the seed), a hot-seat
+    one and a bots one, no port's table facts nor any update before the end holds the seed, for
+    any seat or the spectator; the game-over update does, except a daily deal's (never)."""
+    seed = 468657
+    sittings = [[Seat("human", "You")]] if game == "kill-the-kings" else [
+        [Seat("human", "Ana"), Seat("bot", "Bob", "random"), Seat("bot", "Cy", "random")],
+        [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]]
+    for sitting in sittings:
+        session = Session(game, {}, seed, sitting, daily=daily)
+        host = TableHost(session, clock=ManualClock(), workers=InlineWorkers(), max_moves=5000)
+        for seat, who in enumerate(sitting):  # (bots play the humans' seats: the game runs to its end at once)
+            if not who.is_bot:
+                host.stand_in(seat, "random")
+        heard = {seat: listen(host.port(seat)) for seat in (*range(len(sitting)), None)}
+        assert all("seed" not in host.port(seat).table.to_json() for seat in heard)
+        host.start()
+        assert session.is_over
+        for updates in heard.values():
+            assert len(updates) > 1 and all(u.seed is None for u in updates if not u.over)
+            assert updates[-1].over and updates[-1].seed == (None if daily else seed)
+            assert all(u.to_json()["seed"] is None for u in updates[:-1])
 
 
 def test_a_pass_leaves_the_window_as_it_was_so_a_nope_answering_it_is_taken():

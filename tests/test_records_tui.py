@@ -49,6 +49,12 @@ async def test_title_to_records_switch_game_and_filters_past_games_and_back() ->
         text = lines(app)
         assert "Games 61   Won 26 (43%)" in text and "Last 50 games, points" in text
         assert "Cutthroat · Kill The Kings · 2026-12-03 · 3 points · R1 – R2 ♠♥ R3 –" in text
+        footer: dict[str, str] = {}  # (the footer shows each action once, at its first key)
+        for _, b, _, _ in app.screen.active_bindings.values():
+            if b.show:
+                footer.setdefault(b.action, f"{b.key} {b.description}")
+        assert list(footer.values()) == ["left game", "tab filter", "enter past games", "c copy line",
+                                         "escape back"]  # the mockup's keys, in its order
         await pilot.press("tab", "right")  # the mode row: Killer
         await wait_until(pilot, lambda: "Kill The Kings · Killer" in lines(app))
         assert "Games 46" in lines(app) and "target 7" in lines(app)

@@ -133,6 +133,32 @@ def test_a_solo_save_in_progress_shows_its_human_and_the_public_view_only():
         replay.view(3, 1)
 
 
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_a_save_in_progress_never_tells_its_seed_and_a_finished_game_does(game):
+    """`cutthroat replay` of a save in progress, solo Kill The Kings too (its deck's order follows
+    from the seed): neither the table's facts, nor any step's update, nor the transcript tells
+    the seed; the same game finished tells it (a daily deal's never)."""
+    seed, others = 468657, PLAYERS[game][1] - 1 and 2  # (Kill The Kings: solo; else Ana and two bots)
+    seats = [Seat("human", "Ana")] + [Seat("bot", NAMES[q], "random") for q in range(1, 1 + others)]
+    session = Session(game, {}, seed, seats)
+    rules = session.rules
+    while len(session.log) < 6:
+        seat = rules.to_act(session.state)[0]
+        session.apply(rules.legal_actions(session.state, seat)[0], seat)
+    replay = replay_of(session)
+    assert not replay.over and "seed" not in replay.table.to_json()
+    assert all(replay.update(n, seat).seed is None for n in range(replay.count + 1) for seat in replay.seen_as())
+    assert str(seed) not in replay.transcript() and "Seed" not in replay.transcript()
+    while not session.is_over:
+        seat = rules.to_act(session.state)[0]
+        session.apply(rules.legal_actions(session.state, seat)[0], seat)
+    finished = replay_of(session)
+    assert finished.update(0, None).seed == seed and f"Seed: {seed}" in finished.transcript()
+    session.daily = "2026-12-03"
+    daily = replay_of(session)
+    assert daily.update(daily.count, None).seed is None and str(seed) not in daily.transcript()
+
+
 def test_an_in_progress_hot_seat_save_shows_only_the_public_view():
     session = in_progress(2)
     replay = replay_of(session)

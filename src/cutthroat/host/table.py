@@ -32,7 +32,7 @@ from cutthroat.bots import make_bot
 from cutthroat.engine.protocol import Action, Event, IllegalAction, Rules, StandIn, Undone
 from cutthroat.host.clock import Clock, SystemClock
 from cutthroat.host.ports import SeatPort
-from cutthroat.host.updates import Hint, SeatInfo, TableInfo, told_seed
+from cutthroat.host.updates import Hint, SeatInfo, TableInfo
 from cutthroat.host.workers import InlineWorkers, ThreadWorkers, Workers
 from cutthroat.host.delivery import Delivery
 from cutthroat.host.planning import Planning
@@ -49,15 +49,13 @@ class TableHost(Timers, Planning, Delivery):
                  bot_delay: float = 0.0, window_seconds: float | None = None,
                  quick_pass: tuple[int, ...] | frozenset[int] = (), strict: bool = False,
                  max_moves: int | None = None, bots: dict[int, Any] | None = None,
-                 turn_seconds: float | None = None, show_seed: bool | None = None,
+                 turn_seconds: float | None = None,
                  close_threads: bool = True) -> None:
         self.session = session
         self.rules = session.rules
-        #: The seed on show from the start only where nobody else's cards hang on it (solo, unless
-        #: the caller says): every hidden card follows from it, so it is told at game over.
-        show_seed = len(session.seats) == 1 if show_seed is None else show_seed
+        # (No seed among the table's facts: every hidden card follows from it, so the updates
+        # tell it at game over, solo included; `told_seed`.)
         self.info = TableInfo(session.game, dict(session.config),
-                              told_seed(session.seed, daily=bool(session.daily), from_start=show_seed),
                               tuple(SeatInfo(s.name, s.kind, s.level) for s in session.seats))
         self.clock = clock or SystemClock()
         self.workers = workers or ThreadWorkers()

@@ -12,11 +12,11 @@ from cutthroat.engine.protocol import TABLE_EVENT_TYPES, Action, Event, Result
 from cutthroat.engine.registry import get_rules
 
 
-def told_seed(seed: int | None, *, daily: bool, from_start: bool = False, over: bool = False) -> int | None:
-    """The seed where it may be told: every hidden card follows from it, so from the start only
-    where nobody else's cards hang on it (`from_start`: solo, unless the caller says), else once
-    the game is over; a daily deal's never (it is everyone's deal that day)."""
-    return seed if (from_start or over) and not daily else None
+def told_seed(seed: int | None, *, daily: bool, over: bool) -> int | None:
+    """The seed where it may be told: once the game is over, at every table (solo too: the deck's
+    order follows from it, so a solo player could read their own deck); a daily deal's never (it
+    is everyone's deal that day)."""
+    return seed if over and not daily else None
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,11 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class TableInfo:
-    """What never changes at a table: the game, its setup, who sits where. `seed` is the deal's
-    seed where the table shows it from the start (solo play), else None: from it every hidden
-    card follows, so other tables tell it only once the game is over (`SeatUpdate.seed`)."""
+    """What never changes at a table: the game, its setup, who sits where. Never the deal's seed:
+    every hidden card follows from it, so it is told once the game is over (`SeatUpdate.seed`)."""
 
     game: str
     config: dict[str, str]
-    seed: int | None
     seats: tuple[SeatInfo, ...]
 
     @property
@@ -61,13 +59,13 @@ class TableInfo:
         return self.seats[seat].is_bot
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "config": dict(self.config), "seed": self.seed,
+        return {"game": self.game, "config": dict(self.config),
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "TableInfo":
         seats = tuple(SeatInfo(s["name"], s["kind"], s.get("level")) for s in data["seats"])
-        return cls(data["game"], dict(data["config"]), data["seed"], seats)
+        return cls(data["game"], dict(data["config"]), seats)
 
 
 @dataclass(frozen=True)

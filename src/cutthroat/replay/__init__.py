@@ -101,8 +101,6 @@ class Replay:
         self._cache: tuple[int, Any] = (len(self.steps), state)
         self.result: Result | None = rules.result(state)
         self.table = TableInfo(data.game, dict(data.config),
-                               told_seed(data.seed, daily=bool(data.daily), from_start=len(data.seats) == 1,
-                                         over=self.over),
                                tuple(SeatInfo(s.name, s.kind, s.level) for s in data.seats))
 
     # -- making one -------------------------------------------------------------------------------
@@ -292,7 +290,7 @@ class Replay:
         return SeatUpdate(seat=seat, version=n, view=view, events=events, to_act=to_act,
                           reacting=tuple(s for s in to_act if rules.reaction_default(state, s) is not None),
                           result=result, out=tuple(rules.out_seats(state)),
-                          seed=told_seed(self.data.seed, daily=bool(self.data.daily), over=result is not None))
+                          seed=told_seed(self.data.seed, daily=bool(self.data.daily), over=self.over))
 
     def told(self, n: int, seat: int | None) -> tuple[Event, ...]:
         """The events `seat` was told as step `n` happened: that move's, or with an open play

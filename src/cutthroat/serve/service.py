@@ -418,7 +418,7 @@ class TableService(DailyDeals, BrowserLinks, FinishedGames):
 
     def _run(self, table: LiveTable, session: Session) -> None:
         """Every human seat is taken: the host runs the table; every change is stored."""
-        host = TableHost(session, clock=self.clock, workers=self.workers, close_threads=False, show_seed=False,
+        host = TableHost(session, clock=self.clock, workers=self.workers, close_threads=False,
                          bot_delay=self.bot_delay, window_seconds=self.window_seconds,
                          turn_seconds=table.turn_seconds)
         table.host = host

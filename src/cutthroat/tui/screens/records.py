@@ -127,7 +127,7 @@ def choice_row(heading: str, choices: Sequence[str], chosen: int, focused: bool,
     return head + (f"{more} " if first else "") + " ".join(shown)
 
 
-class RecordsScreen(Screen):
+class RecordsScreen(Screen, inherit_bindings=False):
     DEFAULT_CSS = """
     RecordsScreen #records-head { dock: top; height: 1; background: $panel; text-style: bold; }
     RecordsScreen #records-head > Static { width: 1fr; }
@@ -140,6 +140,8 @@ class RecordsScreen(Screen):
     RecordsScreen #records-filters { height: auto; padding: 0 2; border-top: solid $panel-lighten-2; }
     """
 
+    # Its keys are the only keys (Screen's tab would sit first in the footer): the footer shows
+    # them in this order, the mockup's (←→ game, tab filter, ⏎ past games, c copy, esc back).
     BINDINGS = with_ids("records", [
         # ←→ change the filter row that has the keys (the footer names it)
         *(b for row, name in enumerate(("game", "mode", "period", "player")) for b in (
@@ -148,9 +150,10 @@ class RecordsScreen(Screen):
         Binding("tab", "next_filter(1)", "filter"),
         Binding("shift+tab", "next_filter(-1)", show=False),
         Binding("enter", "past_games", "past games", key_display="⏎"),
-        Binding("c", "copy_share", "copy line"),
+        Binding("c", "copy_share", "copy line"),  # (the mockup's "copy share line": too wide in ASCII)
         Binding("d", "daily", "today's deal", show=False),
         Binding("escape,q", "app.pop_screen", "back", key_display="esc"),
+        Binding("ctrl+c,super+c", "screen.copy_text", show=False),  # (Screen's own, kept)
     ])
 
     def __init__(self, game: str | None = None, mode: str | None = None) -> None:

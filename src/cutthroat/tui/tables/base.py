@@ -76,10 +76,8 @@ class TableScreenBase(Screen):
 
     @property
     def seed(self) -> int | None:
-        """The deal's seed, where this table may tell it: from the start at a solo table, else
-        once the game is over (before, it would give away every hidden card)."""
-        if self.table.seed is not None:
-            return self.table.seed
+        """The deal's seed, where this table may tell it: once the game is over (before, it would
+        give away every hidden card, a solo player's own deck too); a daily deal's never."""
         update = self.sight.update if self.sight is not None else None
         return update.seed if update is not None else None
 
