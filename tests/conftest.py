@@ -75,3 +75,47 @@ def snap_compare(snap_compare):
         return same
 
     return compare
+
+
+#: The suite's longest tests, longest first (the slowest durations of a full run, 2026-12-03, less
+#: the ones made short since): collected first, so `-n 2 --dist worksteal` starts them at once and
+#: the two workers end together on short tests instead of one ending alone on a long one. A test
+#: that grows long belongs here (test_suite_order.py checks every name here still exists).
+LONG_FIRST = (
+    "test_serve_web_browser.py::test_two_browser_players_and_an_ssh_player_play_one_table_each_seeing_only_their_hand",
+    "test_footer_keys.py::test_every_key_the_footer_shows_acts[",
+    "test_player_text.py::test_tables_logs_and_game_over_show_hostile_names_as_they_are",
+    "test_pk_tui.py::test_hot_seat_nothing_private_in_a_shared_moment_and_a_curtain_before_each_private_screen",
+    "test_tui_pilot.py::test_whole_game_from_title_by_keys",
+    "test_serve_web.py::test_garbage_a_flood_an_oversized_message_and_an_idle_browser_hurt_nobody",
+    "test_pk_hot_seat.py::test_hot_seat_psycho_killer_shows_nothing_private_in_a_shared_moment",
+    "test_syf_tui.py::test_a_solo_game_by_keys_to_the_game_over_dialog",
+    "test_serve_web_browser.py::test_two_browsers_get_the_title_type_without_a_click_and_are_two_players",
+    "test_serve.py::test_four_players_join_one_table_by_code_and_play_it_to_game_over",
+    "test_syf_tui.py::test_hot_seat_nothing_private_in_a_shared_moment_and_a_curtain_before_each_private_screen",
+    "test_serve.py::test_a_dropped_player_and_a_killed_server_come_back_to_the_same_position",
+    "test_kyf_hot_seat.py::test_no_hand_shows_outside_its_own_seats_private_turn",
+    "test_pk_tui.py::test_a_solo_game_by_keys_to_the_game_over_dialog",
+    "test_serve_hostile.py::test_a_resize_storm_costs_a_few_repaints_a_second_and_the_latest_size_wins",
+    "test_serve_hostile.py::test_a_markup_name_a_key_burst_a_save_path_and_the_seed_hurt_nobody",
+    "test_legible.py::test_the_setup_marks_the_focused_row",
+    "test_serve_zygote.py::test_a_zygote_child_is_set_up_as_a_plain_start_up_and_hangs_up_and_is_killed",
+    "test_player_text.py::test_the_lobby_shows_hostile_names_and_titles_as_they_are",
+    "test_syf_properties.py::test_random_play_keeps_every_property",
+    "test_serve_zygote.py::test_sessions_start_from_the_zygote_and_a_dead_zygote_gives_a_plain_start_up",
+    "test_syf_hot_seat.py::test_no_hand_shows_while_a_bot_plays_or_a_card_activates",
+    "test_serve_hostile.py::test_a_server_started_with_sighup_ignored_still_hangs_up_its_apps",
+    "test_serve_hostile.py::test_a_hundred_idle_connections_are_refused_or_closed_and_players_play_on",
+    "test_kyf_tui.py::test_setup_refuses_impossible_setups_with_the_reason",
+    "test_serve_web.py::test_one_address_holds_its_cap_across_both_doors_not_once_on_each",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Long tests first (LONG_FIRST's order), the rest as collected (a stable sort: every xdist
+    worker collects the same order, as it must)."""
+    def rank(item: pytest.Item) -> int:
+        where = item.nodeid.rpartition("/")[2]
+        return next((i for i, long in enumerate(LONG_FIRST) if where.startswith(long)), len(LONG_FIRST))
+
+    items.sort(key=rank)

@@ -839,9 +839,8 @@ async def test_round_end_names_the_card_and_lets_you_look_at_the_board_first() -
         table = app.screen
         session = session_of(table)
         bot = make_bot(session.rules, "heuristic", seed=0)
-        while session.view(0).phase == "play":
-            app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0)))
-            await pilot.pause()
+        while session.view(0).phase == "play":  # (round 1 through the host, no redraw waited for a move)
+            assert app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0))) is None
         await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
         view = session.view(0)
         said = " ".join(str(w.content) for w in app.screen.query(Static))
@@ -1148,9 +1147,8 @@ async def test_esc_on_the_round_end_dialog_deals_nothing_it_shows_the_board() ->
         table = app.screen
         session = session_of(table)
         bot = make_bot(session.rules, "heuristic", seed=0)
-        while session.view(0).phase == "play":
-            app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0)))
-            await pilot.pause()
+        while session.view(0).phase == "play":  # (round 1 through the host, no redraw waited for a move)
+            assert app.host.submit(0, bot.choose(session.view(0), session.legal_actions(0))) is None
         await wait_until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is table)
