@@ -3,6 +3,11 @@ budget" (Settings), reviewing seat 0 of games played by heuristic bots (4 player
 takes them). One core; printed as JSON lines, never asserted.
 
     python benchmarks/review.py [--games N] [--budget PLAYOUTS] [--game ID] [--players N]
+    python benchmarks/review.py --game psycho-killer --compare EVERY [--games N]
+
+`--compare EVERY`: every EVERY-th decision of seat 0, its estimates from playouts to the game's
+end beside the review's own (Psycho Killer: cut short and valued by the win model), on the same
+deals, and the time each took.
 """
 
 from __future__ import annotations
@@ -53,13 +58,55 @@ def review_figures(game: str, games: int, budget: int, players: int = 4) -> dict
             "s_per_game_mean": round(statistics.fmean(per_game), 2), "s_per_game_max": round(max(per_game), 2)}
 
 
+def compare(game: str, games: int, budget: int, every: int, players: int = 4) -> None:
+    """Cut-short estimates against whole-game ones, decision by decision (JSON lines), then a
+    summary: mean absolute difference, and how many differences are within the whole-game
+    estimate's stated standard error."""
+    import random
+
+    from cutthroat.review import _game, decision_points, search
+
+    rules = get_rules(game)
+    diffs, within, times = [], [], [0.0, 0.0]
+    for g in range(games):
+        document = played(game, 30_000 + g, players)
+        rules, data = _game(document)
+        points, _ = decision_points(rules, data, 0)
+        for step, state, legal, action in points[::every]:
+            view = rules.view(state, 0)
+            cut = search.cut_short(make_bot(rules, "hard", seed=step, playouts=budget), game)
+            whole = make_bot(rules, "hard", seed=step, playouts=budget)
+            whole.max_depth, whole.evaluate = 100_000, None  # (to the end, however long)
+            best = cut.choose(view, legal)
+            row = {"game": g, "step": step}
+            for k, bot in enumerate((whole, cut)):
+                t = time.perf_counter()
+                got = search.estimates(bot, view, 0, action, best, budget, random.Random(step))
+                times[k] += time.perf_counter() - t
+                row["whole" if k == 0 else "cut"] = [[e.value, e.error] for e in got[:3]] + [round(got[3], 4)]
+            for (w, e), (c, _) in zip(row["whole"][:3], row["cut"][:3]):
+                diffs.append(abs(w - c))
+                within.append(abs(w - c) <= e)
+            print(json.dumps(row), flush=True)
+    print(json.dumps({"figure": f"review_compare_{game}", "budget": budget, "estimates": len(diffs),
+                      "mean_abs_difference": round(statistics.fmean(diffs), 4),
+                      "max_abs_difference": round(max(diffs), 4),
+                      "within_stated_error": f"{sum(within)} of {len(within)}",
+                      "seconds_whole": round(times[0], 1), "seconds_cut": round(times[1], 1)}), flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--budget", type=int, default=REVIEW_BUDGETS[Settings().review_budget])
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--compare", type=int, metavar="EVERY", help="cut-short estimates against whole games")
     args = parser.parse_args(argv)
+    if args.compare:
+        for game in args.game or ["psycho-killer"]:
+            compare(game, args.games, args.budget, args.compare, args.players)
+        return
     for info in IMPLEMENTED:
         if args.game and info.game_id not in args.game:
             continue
