@@ -1,6 +1,7 @@
 """The game review's time: per decision and per whole game, for each game at the default "Review
 budget" (Settings), reviewing seat 0 of games played by heuristic bots (4 players where the game
-takes them). One core; printed as JSON lines, never asserted.
+takes them). One core; printed as JSON lines, never asserted, with a yardstick beside them (a
+fixed load timed before each game: `yardstick_ms`).
 
     python benchmarks/review.py [--games N] [--budget PLAYOUTS] [--game ID] [--players N]
     python benchmarks/review.py --game psycho-killer --compare EVERY [--games N]
@@ -41,9 +42,29 @@ def played(game: str, seed: int, players: int) -> dict:
     return saves.to_json(saves.SaveData(game, config, seats, seed, log, state))
 
 
-def review_figures(game: str, games: int, budget: int, players: int = 4) -> dict:
-    per_decision, per_game, decisions = [], [], []
+def yardstick_ms(games: int = 10) -> float:
+    """A fixed load, the same before and after a change: wall milliseconds for `games` whole
+    4-player Psycho Killer games of the hard bot's playout policy (seeds 0..), timed beside each
+    review so figures taken on a busy machine compare as ratios."""
+    import random
+
+    from cutthroat.games.psycho_killer.bots import _rollout
+
+    rules = get_rules("psycho-killer")
+    t = time.perf_counter()
     for g in range(games):
+        state, rng = rules.new_game({}, g, 4), random.Random(g)
+        while rules.to_act(state):
+            p = rules.to_act(state)[0]
+            legal = rules.legal_actions(state, p)
+            rules.apply_unchecked(state, legal[0] if len(legal) == 1 else _rollout(rules, state, p, legal, rng))
+    return 1000 * (time.perf_counter() - t)
+
+
+def review_figures(game: str, games: int, budget: int, players: int = 4) -> dict:
+    per_decision, per_game, decisions, yardstick = [], [], [], []
+    for g in range(games):
+        yardstick.append(yardstick_ms())
         document = played(game, 30_000 + g, players)
         t = time.perf_counter()
         review = review_game(document, 0, budget)
@@ -55,7 +76,8 @@ def review_figures(game: str, games: int, budget: int, players: int = 4) -> dict
     return {"figure": f"review_{game}", "budget": budget, "games": games,
             "decisions_mean": round(statistics.fmean(decisions), 1),
             "ms_per_decision": round(1000 * statistics.fmean(per_decision), 1) if per_decision else None,
-            "s_per_game_mean": round(statistics.fmean(per_game), 2), "s_per_game_max": round(max(per_game), 2)}
+            "s_per_game_mean": round(statistics.fmean(per_game), 2), "s_per_game_max": round(max(per_game), 2),
+            "yardstick_ms": round(statistics.fmean(yardstick), 1)}
 
 
 def compare(game: str, games: int, budget: int, every: int, players: int = 4) -> None:
