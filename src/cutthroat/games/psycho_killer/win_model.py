@@ -60,7 +60,7 @@ WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
 
 #: The review's playouts stop after this many moves, at the next turn's start (`may_stop`), and
 #: score each seat by `chance`.
-PLAYOUT_MOVES = 60
+PLAYOUT_MOVES = 40
 
 
 def may_stop(state) -> bool:
