@@ -3,7 +3,11 @@ seat's view at the review's budget, then paired estimates of the seat's chance t
 move, after the player's move and after the bot's, all on the same determinized deals with the
 same playout dice (common random numbers), so the difference between the moves is far less noisy
 than their values. The playouts are the hard bot's own: its determinization, rollout policy, cut
-(`max_depth`) and win model (`evaluate`)."""
+(`max_depth`) and win model (`evaluate`); Psycho Killer's, whole games for its bot, are cut short
+for the review and valued by the game's calibrated win model (`cut_short`).
+
+A cut estimate's stated error is its playouts' spread; the model's own error is measured against
+whole-game playouts by `python benchmarks/review.py --compare` (docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -45,9 +49,10 @@ def play_from(bot: Any, state: Any, seat: int, action: Action, rng: random.Rando
 
 def cut_short(bot: Any, game_id: str) -> Any:
     """The review's bot for `game_id`: Psycho Killer's playouts stop after
-    `win_model.PLAYOUT_MOVES` moves, each seat then valued by its calibrated win model (a whole
-    game is about 370 moves of playout; the hard bot's own playouts stay whole). Other games'
-    bots are the hard bot as it plays."""
+    `win_model.PLAYOUT_MOVES` moves, at the first position after them where the game lets them
+    (`win_model.may_stop`: a turn's start, two Psycho Killers or more to come), each seat then
+    valued by its calibrated win model (a whole game is about 370 moves of playout; the hard
+    bot's own playouts stay whole). Other games' bots are the hard bot as it plays."""
     if game_id == "psycho-killer":
         from cutthroat.games.psycho_killer import win_model
 
