@@ -2,16 +2,18 @@
 from a position, fitted to the `hard` bot's playout policy playing itself.
 
 A softmax over the seats of fitted weights times a few facts each seat knows about itself (its
-injury points, the Psycho Killers among them, the weapon points in its hand, its evades, its
-defences against an attack, its dumps, its other cards, whether its turn is now or next),
-with one row of weights for each count of Psycho Killers still to come: an injury point weighs
-more near the end. The weights come from `python benchmarks/win_model.py psycho-killer` (a
-deterministic fit: fixed seeds) and are checked there, and in the tests, for calibration on
-held-out games: predicted chances against observed shares in bins, and the Brier score beside
-the "all equal" model's.
+injury points, also squared and times the share of the decks left; the Psycho Killers among
+them; the weapon points in its hand; its evades, attack defences, dumps, other cards and
+predicaments; its seat number, since the policy breaks a tie for "the leader" by the lowest; its
+place in turn), with one row of weights for each player count and count of Psycho Killers still
+to come: an injury point weighs more near the end. The weights come from `python
+benchmarks/win_model.py psycho-killer` (a deterministic fit: fixed seeds) and are checked there,
+and in the tests, for calibration on held-out games: predicted chances against observed shares
+in bins, and the Brier score beside the "all equal" model's.
 
-The game review cuts its Psycho Killer playouts short (`PLAYOUT_MOVES`) and values the cut-off
-by this model (`chance`); the `hard` bot's own playouts are still whole games.
+The game review cuts its Psycho Killer playouts short (`PLAYOUT_MOVES`, then the first position
+where `may_stop`) and values the cut-off by this model (`chance`); the `hard` bot's own playouts
+are still whole games.
 """
 
 from __future__ import annotations
@@ -92,8 +94,8 @@ def features(state, seat: int) -> tuple[float, ...]:
             other += 1
     place = (seat - state.turn) * state.direction % state.n
     left = sum(len(d) for d in state.decks) / DECK_SIZE
-    return (float(pts), pts * pts / 10, pts * left, float(pks), float(weapons), float(evades), float(defences), float(dumps), float(other),
-            float(predicaments), float(seat)) + PLACES[place]
+    return (float(pts), pts * pts / 10, pts * left, float(pks), float(weapons), float(evades), float(defences),
+            float(dumps), float(other), float(predicaments), float(seat)) + PLACES[place]
 
 
 #: One-hot places in turn from the player to move (the sixth of six: none).
@@ -113,7 +115,7 @@ def softmax(scores: Sequence[float]) -> list[float]:
     return [e / total for e in exps]
 
 
-def chances(state, weights: dict[int, Sequence[float]] | None = None) -> list[float]:
+def chances(state, weights: dict[tuple[int, int], Sequence[float]] | None = None) -> list[float]:
     """Every seat's chance (they add up to 1); a finished game: each winner's share."""
     if state.winners:
         return [1.0 / len(state.winners) if q in state.winners else 0.0 for q in range(state.n)]
