@@ -100,7 +100,7 @@ def compare(game: str, games: int, budget: int, every: int, players: int = 4) ->
             view = rules.view(state, 0)
             cut = search.cut_short(make_bot(rules, "hard", seed=step, playouts=budget), game)
             whole = make_bot(rules, "hard", seed=step, playouts=budget)
-            whole.max_depth, whole.evaluate = 100_000, None  # (to the end, however long)
+            whole.max_depth, whole.evaluate = search.TO_THE_END, None
             best = cut.choose(view, legal)
             row = {"game": g, "step": step, "pks_to_come": state.pk_limit - state.pks} if game == "psycho-killer" \
                 else {"game": g, "step": step}

@@ -91,7 +91,7 @@ def test_cut_short_estimates_are_near_the_whole_game_ones(seed: int, index: int)
     state, legal, played = _decisions(seed)[index]
     view = RULES.view(state, 0)
     whole = make_bot(RULES, "hard", seed=1, playouts=48)
-    whole.max_depth, whole.evaluate = 100_000, None
+    whole.max_depth, whole.evaluate = search.TO_THE_END, None
     cut = search.cut_short(make_bot(RULES, "hard", seed=1, playouts=48), "psycho-killer")
     a = search.estimates(whole, view, 0, played, played, 48, random.Random(seed))
     b = search.estimates(cut, view, 0, played, played, 48, random.Random(seed))
@@ -116,3 +116,13 @@ def test_the_review_marks_a_clearly_worse_move_mid_game_where_playouts_are_cut(m
     assert worst.step == at and not worst.same, [(d.step, d.played, d.loss) for d in review.decisions]
     assert worst.loss > 0 and worst.after_best.value > worst.after_played.value
     assert review.marked_steps[0] == at
+
+
+def test_a_setup_the_model_was_not_fitted_to_plays_its_review_playouts_to_the_end() -> None:
+    assert win_model.fitted({}) and win_model.fitted(RULES.default_config())
+    for config in ({"edition": "1"}, {"quickie": "on"}, {"upside-down": "on"}, {"hold-your-nerve": "on"}):
+        assert not win_model.fitted(config)
+        bot = search.cut_short(make_bot(RULES, "hard", seed=1, playouts=8), "psycho-killer", config)
+        assert bot.max_depth == search.TO_THE_END and bot.evaluate is None
+    bot = search.cut_short(make_bot(RULES, "hard", seed=1, playouts=8), "psycho-killer", {"edition": "2"})
+    assert bot.max_depth == win_model.PLAYOUT_MOVES and bot.evaluate is not None

@@ -20,6 +20,10 @@ from cutthroat.engine.protocol import Action
 from cutthroat.review.model import Estimate, ReviewCancelled
 
 
+#: A playout "to the end": more moves than any game of ours lasts (Psycho Killer ends itself at 5,000).
+TO_THE_END = 100_000
+
+
 def mean_error(values: Sequence[float]) -> tuple[float, float]:
     """A mean and its standard error."""
     n = len(values)
@@ -47,15 +51,20 @@ def play_from(bot: Any, state: Any, seat: int, action: Action, rng: random.Rando
     return _share(rules, state, seat)
 
 
-def cut_short(bot: Any, game_id: str) -> Any:
+def cut_short(bot: Any, game_id: str, config: dict | None = None) -> Any:
     """The review's bot for `game_id`: Psycho Killer's playouts stop after
     `win_model.PLAYOUT_MOVES` moves, at the first position after them where the game lets them
     (`win_model.may_stop`: a turn's start, two Psycho Killers or more to come), each seat then
     valued by its calibrated win model (a whole game is about 370 moves of playout; the hard
-    bot's own playouts stay whole). Other games' bots are the hard bot as it plays."""
+    bot's own playouts stay whole). A setup the model wasn't fitted to (`win_model.fitted`:
+    edition 1, a variant) plays its playouts to the end, however long. Other games' bots are the
+    hard bot as it plays."""
     if game_id == "psycho-killer":
         from cutthroat.games.psycho_killer import win_model
 
+        if not win_model.fitted(config or {}):
+            bot.max_depth, bot.evaluate = TO_THE_END, None
+            return bot
         bot.max_depth, bot.may_stop = win_model.PLAYOUT_MOVES, win_model.may_stop
         bot.evaluate = _playing_on(bot, win_model.chance, random.Random(bot.rng.getrandbits(64)))
     return bot

@@ -65,6 +65,13 @@ WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
 PLAYOUT_MOVES = 40
 
 
+def fitted(config: dict) -> bool:
+    """Was the model fitted to this setup? The default one only: edition 2, no variant."""
+    from cutthroat.games.psycho_killer.rules import RULES
+
+    return {**RULES.default_config(), **config} == RULES.default_config()
+
+
 def may_stop(state) -> bool:
     """May a playout cut short stop here? At a turn's start (no card in play, no attack
     waiting), with two Psycho Killers or more still to come: with the last one to come, the end
