@@ -7,6 +7,10 @@ Plays 4-player games among heuristics (seeds 100000 on, the default setup), keep
 in twenty (any decision), labels it with the game's winner (shared wins left out), fits the
 weights by gradient ascent on four fifths of the positions and prints them, with the held-out
 log-likelihood beside the "all equal" model's.
+
+Psycho Killer is fitted its own way (`fit_psycho_killer`, numpy): to the `hard` bot's playout
+policy playing itself at 2 to 6 players, ties counted as shared wins, one row of weights for each
+count of Psycho Killers still to come, and checked for calibration on held-out games.
 """
 
 from __future__ import annotations
@@ -89,6 +93,9 @@ def fit(data, size: int, steps: int = 300, rate: float = 0.5) -> list[float]:
 
 def main() -> None:
     game_id = sys.argv[1]
+    if game_id == "psycho-killer":
+        fit_psycho_killer(int(sys.argv[2]) if len(sys.argv) > 2 else 2400)
+        return
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 1500
     model = importlib.import_module(game_info(game_id).package + ".bots").WIN_MODEL
     started = time.time()
@@ -102,6 +109,78 @@ def main() -> None:
         print(f"  {name:22} {w:+.3f}")
     print(f"weights: ({', '.join(f'{w:.3f}' for w in weights)})")
     print(f"held out: {log_likelihood(weights, held):.3f} nats a position; all equal: {uniform:.3f}")
+
+
+
+# --- Psycho Killer ---------------------------------------------------------------------------
+PK_TRAIN_SEED = 200_000  # (held out: win_model.HELD_OUT_SEED on)
+
+
+def pk_fit_row(data, ridge: float = 0.2):
+    """Newton's method on the softmax's log-likelihood with shares as targets (a row's data)."""
+    import numpy as np
+
+    size = len(data[0][1][0])
+    X = np.zeros((len(data), 6, size))
+    Y = np.zeros((len(data), 6))
+    M = np.zeros((len(data), 6), dtype=bool)
+    for i, (_, fs, shares) in enumerate(data):
+        X[i, :len(fs)] = fs
+        Y[i, :len(fs)] = shares
+        M[i, :len(fs)] = True
+    w = np.zeros(size)
+    for _ in range(30):
+        s = np.where(M, X @ w, -np.inf)
+        s -= s.max(axis=1, keepdims=True)
+        P = np.exp(s)
+        P /= P.sum(axis=1, keepdims=True)
+        grad = np.einsum("iq,iqf->f", Y - P, X) - ridge * len(data) * w
+        mean = np.einsum("iq,iqf->if", P, X)
+        H = np.einsum("iq,iqf,iqg->fg", P, X, X) - np.einsum("if,ig->fg", mean, mean)
+        step = np.linalg.solve(H + ridge * len(data) * np.eye(size), grad)
+        w = w + step
+        if np.abs(step).max() < 1e-7:
+            break
+    return [float(x) for x in w]
+
+
+def fit_psycho_killer(games: int) -> None:
+    from cutthroat.games.psycho_killer import win_model
+
+    started = time.time()
+    data = win_model.self_play(PK_TRAIN_SEED, games)
+    held = win_model.self_play(win_model.HELD_OUT_SEED, max(1, games // 4))
+    print(f"psycho-killer: {len(data)} positions from {games} games, {len(held)} held out from "
+          f"{max(1, games // 4)}, {time.time() - started:.0f} s")
+    weights = {}
+    keys = sorted({d[0] for d in data})
+    for key in keys:
+        rows = [d for d in data if d[0] == key]
+        weights[key] = pk_fit_row(rows)
+        print(f"  {key[0]} players, {key[1]} to come ({len(rows)} positions): " + ", ".join(
+            f"{name} {w:+.3f}" for name, w in zip(win_model.FEATURES, weights[key])))
+    print("WEIGHTS = {")
+    for key in keys:
+        print(f"    {key}: ({', '.join(f'{w:.4f}' for w in weights[key])}),")
+    print("}")
+    report_calibration(held, weights)
+
+
+def report_calibration(held, weights) -> None:
+    from cutthroat.games.psycho_killer import win_model
+
+    pairs = list(win_model.pairs(held, weights))
+    base = [(1.0 / len(fs), y) for _, fs, shares in held for y in shares]
+    print(f"held out: Brier {win_model.brier(pairs):.4f}; all equal {win_model.brier(base):.4f}; "
+          f"base rate {sum(y for _, y in pairs) / len(pairs):.3f}")
+    for p, y, k in win_model.reliability(pairs):
+        print(f"  predicted {p:.3f}  observed {y:.3f}  ({k} seats)")
+    for n in range(2, 7):
+        sub = [(r, fs, s) for r, fs, s in held if len(fs) == n]
+        if sub:
+            ps = list(win_model.pairs(sub, weights))
+            print(f"  {n} players: Brier {win_model.brier(ps):.4f} against {win_model.brier((1 / n, y) for _, y in ps):.4f}"
+                  f" ({len(sub)} positions)")
 
 
 if __name__ == "__main__":

@@ -100,6 +100,7 @@ def review_game(document: dict[str, Any], seat: int, budget: int, *, seed: int =
         else:
             from cutthroat.review import search
 
+            search.cut_short(bot, data.game, data.config)
             best, before, after_p, after_b, loss, error = search.review_decision(bot, view, seat, legal, played,
                                                                                  budget, rng, cancel)
             place = ""

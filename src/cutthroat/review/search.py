@@ -3,7 +3,11 @@ seat's view at the review's budget, then paired estimates of the seat's chance t
 move, after the player's move and after the bot's, all on the same determinized deals with the
 same playout dice (common random numbers), so the difference between the moves is far less noisy
 than their values. The playouts are the hard bot's own: its determinization, rollout policy, cut
-(`max_depth`) and win model (`evaluate`)."""
+(`max_depth`) and win model (`evaluate`); Psycho Killer's, whole games for its bot, are cut short
+for the review and valued by the game's calibrated win model (`cut_short`).
+
+A cut estimate's stated error is its playouts' spread; the model's own error is measured against
+whole-game playouts by `python benchmarks/review.py --compare` (docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,10 @@ from typing import Any, Sequence
 
 from cutthroat.engine.protocol import Action
 from cutthroat.review.model import Estimate, ReviewCancelled
+
+
+#: A playout "to the end": more moves than any game of ours lasts (Psycho Killer ends itself at 5,000).
+TO_THE_END = 100_000
 
 
 def mean_error(values: Sequence[float]) -> tuple[float, float]:
@@ -38,18 +46,65 @@ def play_from(bot: Any, state: Any, seat: int, action: Action, rng: random.Rando
     played out by the bot's rollout policy (cut short and valued as the bot does)."""
     rules = bot.rules
     rules.apply(state, action, seat)
-    if not bot._roll_out(state, bot.max_depth, rng):
+    if not bot._roll_out(state, bot.max_depth, rng) and not _play_on(bot, state, rng):
         return bot.evaluate(state, seat) if bot.evaluate else 0.0
+    return _share(rules, state, seat)
+
+
+def cut_short(bot: Any, game_id: str, config: dict | None = None) -> Any:
+    """The review's bot for `game_id`: Psycho Killer's playouts stop after
+    `win_model.PLAYOUT_MOVES` moves, at the first position after them where the game lets them
+    (`win_model.may_stop`: a turn's start, two Psycho Killers or more to come), each seat then
+    valued by its calibrated win model (a whole game is about 370 moves of playout; the hard
+    bot's own playouts stay whole). A setup the model wasn't fitted to (`win_model.fitted`:
+    edition 1, a variant) plays its playouts to the end, however long. Other games' bots are the
+    hard bot as it plays."""
+    if game_id == "psycho-killer":
+        from cutthroat.games.psycho_killer import win_model
+
+        if not win_model.fitted(config or {}):
+            bot.max_depth, bot.evaluate = TO_THE_END, None
+            return bot
+        bot.max_depth, bot.may_stop = win_model.PLAYOUT_MOVES, win_model.may_stop
+        bot.evaluate = _playing_on(bot, win_model.chance, random.Random(bot.rng.getrandbits(64)))
+    return bot
+
+
+def _play_on(bot: Any, state: Any, rng: random.Random) -> bool:
+    """A playout past its cut, on until the game lets it stop (`bot.may_stop`) or ends: has
+    the game ended?"""
+    may_stop = getattr(bot, "may_stop", None)
+    while may_stop is not None and not may_stop(state):
+        if bot._roll_out(state, 1, rng):
+            return True
+    return not bot.rules.to_act(state)
+
+
+def _share(rules: Any, state: Any, seat: int) -> float:
     result = rules.result(state)
-    if result is None or seat not in result.winners:
-        return 0.0
-    return 1.0 / len(result.winners)
+    return 1.0 / len(result.winners) if result is not None and seat in result.winners else 0.0
+
+
+def _playing_on(bot: Any, value: Any, rng: random.Random):
+    """The bot's own valuation of a cut playout (its choice of move): played on with `rng` until
+    it may stop, then `value(state, seat)`."""
+    def evaluate(state: Any, seat: int) -> float:
+        if _play_on(bot, state, rng):
+            return _share(bot.rules, state, seat)
+        return value(state, seat)
+    return evaluate
 
 
 def review_decision(bot: Any, view: Any, seat: int, legal: list, played: Action, deals: int,
                     rng: random.Random, cancel: threading.Event | None = None):
     """(the bot's choice, before, after played, after best, loss, loss error)."""
     best = bot.choose(view, legal)
+    return (best,) + estimates(bot, view, seat, played, best, deals, rng, cancel)
+
+
+def estimates(bot: Any, view: Any, seat: int, played: Action, best: Action, deals: int, rng: random.Random,
+              cancel: threading.Event | None = None):
+    """(before, after played, after best, loss, loss error) on `deals` paired deals."""
     rules = bot.rules  # (Exploding Kittens: the rules as its bot sees them, guessing a suspected kitten)
     before, after_played, after_best, diffs = [], [], [], []
     for _ in range(deals):
@@ -69,4 +124,4 @@ def review_decision(bot: Any, view: Any, seat: int, legal: list, played: Action,
         after_best.append(q)
         diffs.append(q - p)
     loss, loss_error = mean_error(diffs)
-    return best, estimate(before), estimate(after_played), estimate(after_best), loss, loss_error
+    return estimate(before), estimate(after_played), estimate(after_best), loss, loss_error
