@@ -97,7 +97,9 @@ def test_cut_short_estimates_are_near_the_whole_game_ones(seed: int, index: int)
     b = search.estimates(cut, view, 0, played, played, 48, random.Random(seed))
     for w, c in zip(a[:3], b[:3]):
         assert abs(w.value - c.value) <= 2 * w.error + 0.02, (a, b)
-        assert c.error <= w.error + 0.01 and c.playouts == 48
+        assert c.playouts == 48
+        # (the stated ± counts the model's own error beside the playouts' spread)
+        assert c.error >= win_model.CUT_MODEL_ERROR and c.error <= w.error + win_model.CUT_MODEL_ERROR
 
 
 def test_the_review_marks_a_clearly_worse_move_mid_game_where_playouts_are_cut(monkeypatch) -> None:

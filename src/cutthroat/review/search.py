@@ -6,8 +6,10 @@ than their values. The playouts are the hard bot's own: its determinization, rol
 (`max_depth`) and win model (`evaluate`); Psycho Killer's, whole games for its bot, are cut short
 for the review and valued by the game's calibrated win model (`cut_short`).
 
-A cut estimate's stated error is its playouts' spread; the model's own error is measured against
-whole-game playouts by `python benchmarks/review.py --compare` (docs/benchmarks.md)."""
+A cut estimate's stated error is its playouts' spread with the model's own error added, as
+measured against whole-game playouts by `python benchmarks/review.py --compare`
+(`win_model.CUT_MODEL_ERROR`, docs/benchmarks.md). A move's cost (`loss`) keeps its paired
+playouts' spread: both moves are valued by the same model on the same deals."""
 
 from __future__ import annotations
 
@@ -36,9 +38,11 @@ def mean_error(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def estimate(values: Sequence[float]) -> Estimate:
+def estimate(values: Sequence[float], model_error: float = 0.0) -> Estimate:
+    """The mean of `values`, its error the playouts' standard error and `model_error` (that of
+    the valuation of a cut playout) in quadrature."""
     mean, error = mean_error(values)
-    return Estimate(round(mean, 4), round(error, 4), len(values))
+    return Estimate(round(mean, 4), round(math.hypot(error, model_error), 4), len(values))
 
 
 def play_from(bot: Any, state: Any, seat: int, action: Action, rng: random.Random) -> float:
@@ -66,6 +70,7 @@ def cut_short(bot: Any, game_id: str, config: dict | None = None) -> Any:
             bot.max_depth, bot.evaluate = TO_THE_END, None
             return bot
         bot.max_depth, bot.may_stop = win_model.PLAYOUT_MOVES, win_model.may_stop
+        bot.model_error = win_model.CUT_MODEL_ERROR
         bot.evaluate = _playing_on(bot, win_model.chance, random.Random(bot.rng.getrandbits(64)))
     return bot
 
@@ -124,4 +129,5 @@ def estimates(bot: Any, view: Any, seat: int, played: Action, best: Action, deal
         after_best.append(q)
         diffs.append(q - p)
     loss, loss_error = mean_error(diffs)
-    return estimate(before), estimate(after_played), estimate(after_best), loss, loss_error
+    model = getattr(bot, "model_error", 0.0)  # (a cut playout's valuation: `cut_short`)
+    return estimate(before, model), estimate(after_played, model), estimate(after_best, model), loss, loss_error

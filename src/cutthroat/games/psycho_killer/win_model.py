@@ -63,6 +63,12 @@ WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
 #: The review's playouts stop after this many moves, at the next turn's start (`may_stop`), and
 #: score each seat by `chance`.
 PLAYOUT_MOVES = 40
+#: The model's own error in a cut estimate's chance, added (in quadrature) to its playouts'
+#: spread when the review states its ±: cut estimates differ from whole games' by 1.3 of the
+#: whole games' standard errors (root mean square, 117 estimates at 64 playouts, mean absolute
+#: difference 0.044; `benchmarks/review.py --compare`), where sampling alone gives 1, so the model
+#: adds √(1.3² − 1) ≈ 0.83 of a whole game's ~0.042: 0.035, however many playouts.
+CUT_MODEL_ERROR = 0.035
 
 
 def fitted(config: dict) -> bool:
