@@ -126,10 +126,11 @@ class CardBox(Widget):
 
     def show_face(self, text: str) -> None:
         """The face's text; the same text again is left alone (an update lays the screen out anew,
-        and a table redraws every card on each key)."""
+        and a table redraws every card on each key). The face is sized by its box (1fr of it):
+        in a box of fixed size a new text needs no layout, only the face repainted."""
         if text != self.face_text:
             self.face_text = text
-            self.face.update(text, layout=not fixed_size(self.face))
+            self.face.update(text, layout=not fixed_size(self))  # (the face fills its box: the box's size is its)
 
     def mark(self, *, target: bool = False, cursor: bool = False, hint: bool = False,
              selected: bool = False) -> None:

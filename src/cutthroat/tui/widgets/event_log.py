@@ -79,6 +79,31 @@ class EventLog(RichLog):
         self.can_focus = False
         self.entries: list[Text | str] = []
         self._wrapped_at = 0
+        self._lines_only = False  # (set while lines are written or dropped: see `refresh`)
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        """A line written (or dropped) changes the log's virtual size, which lays the whole screen
+        out again (RichLog's way); but the log keeps its place, and where its lines fit its width
+        and its vertical scrollbar takes no room (the tables' style), a layout would change nothing
+        on screen: the log is repainted instead."""
+        if layout and self._lines_only and self.styles.scrollbar_size_vertical == 0 and \
+                not self.show_horizontal_scrollbar and self.virtual_size.width <= self.scrollable_content_region.width:
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def write(self, *args, **kwargs):
+        self._lines_only = True
+        try:
+            return super().write(*args, **kwargs)
+        finally:
+            self._lines_only = False
+
+    def clear(self):
+        self._lines_only = True
+        try:
+            return super().clear()
+        finally:
+            self._lines_only = False
 
     def on_resize(self, event) -> None:
         """A wider (or narrower) panel wraps its lines again (RichLog wraps once, as written);
@@ -124,7 +149,11 @@ class EventLog(RichLog):
         del self.lines[lines:]
         self._line_cache.clear()
         self._widest_line_width = max((line.cell_length for line in self.lines), default=0)
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self._lines_only = True
+        try:
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        finally:
+            self._lines_only = False
         self.scroll_end(animate=False, immediate=True)
         self.refresh()
         return True
