@@ -9,23 +9,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cutthroat.engine.cards import Card
-from cutthroat.tui.widgets.bound import fixed_size
-
-
-def set_classes(widget: Widget, wanted: dict[str, bool]) -> None:
-    """Each class in `wanted` on or off, the styles updated once (and not at all where nothing
-    changed): a style update applies the whole stylesheet to the widget and its children, and
-    a table marks every card on each key and each replay step."""
-    changed = False
-    for name, on in wanted.items():
-        if on != (name in widget.classes):
-            changed = True
-            if on:
-                widget.add_class(name, update=False)
-            else:
-                widget.remove_class(name, update=False)
-    if changed:
-        widget.update_node_styles()
+from cutthroat.tui.widgets.bound import fixed_size, set_classes  # noqa: F401 - (set_classes: here before)
 
 
 def card_text(card: Card, ascii_style: bool) -> str:

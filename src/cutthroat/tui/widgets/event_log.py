@@ -7,6 +7,7 @@ from typing import Sequence
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.message import Message
@@ -80,6 +81,21 @@ class EventLog(RichLog):
         self.entries: list[Text | str] = []
         self._wrapped_at = 0
         self._lines_only = False  # (set while lines are written or dropped: see `refresh`)
+        self._painting_style: Style | None = None  # (the style of the paint under way: see `render_lines`)
+
+    def render_lines(self, crop):
+        """Every line the paint asks for takes the log's style (RichLog works it out again for
+        each line, walking the widget's ancestors: most of a scrolled log's repaint): once a paint."""
+        self._painting_style = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting_style = None
+
+    @property
+    def rich_style(self) -> Style:
+        painting = self._painting_style
+        return painting if painting is not None else super().rich_style
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
         """A line written (or dropped) changes the log's virtual size, which lays the whole screen
