@@ -3,11 +3,13 @@
 Textual's compositor paints a partial update from one crop: the rectangle around every region
 that changed. A table changes its title row (the top line), its message lines and its log on one
 key, and the rectangle around those is the whole screen: every widget's lines were asked for
-(about 60 widgets at Kill The Kings' board), to paint a few lines. Here a widget is asked only
-where its visible part overlaps a changed region. What is painted is the same: the update writes
-only the changed regions' spans, and the widget in front at any cell of a span overlaps the
-region that span came from, so it is rendered (tests/test_replay_tui.py checks the screen's text
-after each step against a full repaint's).
+(about 60 widgets at Kill The Kings' board), to paint a few lines; and Textual tests the crop
+against a widget's clip (its container's), so the footer, whose clip is the whole screen, was
+drawn for any change at all. Here a widget is asked only where its own visible part overlaps a
+changed region. What is painted is the same: the update writes only the changed regions' spans,
+and the widget in front at any cell of a span overlaps the region that span came from, so it is
+rendered (tests/test_replay_paint.py applies the frames sent at each step, as a terminal would,
+and compares them with a full repaint).
 
 (Textual 8's private `_get_renders` and `_visible_widgets`: pinned in pyproject.toml.)
 """
@@ -32,7 +34,7 @@ class TouchedCompositor(Compositor):
 
     def _get_renders(self, crop: Region | None = None):
         changed = self._changed
-        if not changed or len(changed) == 1:  # (one region: its crop is itself)
+        if not changed:
             return super()._get_renders(crop)
         everything = self.visible_widgets
         touched = {}
