@@ -15,8 +15,8 @@ widget's queue). The step's own figure (`step_ms`, `step_ms_back`) is the CPU ti
 event handed to the app (as a terminal's driver hands it) to the first frame painted that shows
 the step, the frame rendered to the bytes a terminal would be sent (headless apps skip that):
 the binding's dispatch, the screen's action, the layout and the paint, and nothing of the
-harness's waits (the app is let go idle between keys, untimed). The minimal app's cursor key is
-measured the same way beside it.
+harness's waits (the app is let go idle between keys, untimed); the mean of the steps, the median
+of the rounds. The minimal app's cursor key is measured the same way beside it.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ async def minimal_step_ms(steps: int = 40) -> float:
             key, delta = ("right", 1) if i % 2 == 0 else ("left", -1)
             target = (app.cursor + delta) % 8
             times.append(await step_ms(app, pilot, key, lambda app, t=target: app.cursor == t))
-        return statistics.median(times)
+        return statistics.fmean(times)
 
 
 async def per_step_ms(replay, steps: int, key: str) -> tuple[float, float]:
@@ -153,7 +153,7 @@ async def per_step_ms(replay, steps: int, key: str) -> tuple[float, float]:
             back, target = ("left" if key == "right" else "right"), screen.step - delta
             times.append(await step_ms(app, pilot, back, lambda app, t=target: app.screen.step == t))
         assert screen.step == middle, "the steps were not taken"
-        return per_key, statistics.median(times)
+        return per_key, statistics.fmean(times)
 
 
 async def measure(steps: int, rounds: int) -> dict:
