@@ -121,7 +121,7 @@ async def test_the_frames_a_step_sends_show_the_whole_screen_right(game, players
         compositor.render_partial_update = watched_partial
         spared = 0  # widgets inside the rectangle around the changes, left alone
         try:
-            for key, n in [("right", middle + k) for k in range(1, 9)] + [("left", middle + 8 - k) for k in range(1, 6)]:
+            for key, n in [("right", middle + k) for k in range(1, 7)] + [("left", middle + 6 - k) for k in range(1, 5)]:
                 sent.clear()
                 rendered.clear()
                 changed.clear()
@@ -165,7 +165,7 @@ async def test_a_step_lays_out_only_a_part_whose_height_changed(game, players, m
             return refresh(widget, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
         monkeypatch.setattr(Widget, "refresh", spy)
-        for n in range(1, min(16, replay.count) + 1):
+        for n in range(1, min(10, replay.count) + 1):
             heights = {w: lines_of(str(w.content), w.content_region.width) for w in screen.query(".hand-cards, .hand-note")}
             laid_out.clear()
             await pilot.press("right")
