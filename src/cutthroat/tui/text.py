@@ -19,6 +19,8 @@ tags) and doubles a trailing backslash; `escape` here is exact for every string.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from textual.content import Content
 
 #: What a control character shows as.
@@ -58,9 +60,17 @@ def plain(text: object) -> Content:
     return Content(clean(text))
 
 
+@lru_cache(maxsize=2048)
+def parsed(markup: str) -> Content:
+    """`Content.from_markup(markup)`, parsed once: the tables measure the same lines on every key
+    and replay step (a seat's row, the message), and parsing markup is most of what measuring
+    costs. (A Content is never changed in place: its methods make new ones.)"""
+    return Content.from_markup(markup)
+
+
 def lines_of(markup: str, width: int) -> int:
     """How many lines `markup` takes, wrapped at `width` columns."""
-    return len(Content.from_markup(markup).wrap(width))
+    return len(parsed(markup).wrap(width))
 
 
 def first_fitting(variants: list[str], width: int) -> str:
@@ -76,7 +86,7 @@ def fit_lines(markup: str, width: int, height: int) -> str:
     (Width 0: not laid out yet, as it is.)"""
     if width <= 0:
         return markup
-    lines = Content.from_markup(markup).wrap(width)
+    lines = parsed(markup).wrap(width)
     if len(lines) <= height:
         return markup
     kept = lines[:height]

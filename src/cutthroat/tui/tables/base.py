@@ -24,6 +24,7 @@ from cutthroat.engine.protocol import Action
 from cutthroat.engine.registry import get_rules
 from cutthroat.host.updates import Hint, SeatUpdate
 from cutthroat.lens import SOLO, Lens, Sight
+from cutthroat.tui.compositor import TouchedCompositor
 from cutthroat.tui.text import escape
 from cutthroat.tui.widgets.event_log import EventLog
 
@@ -57,6 +58,7 @@ class TableScreenBase(Screen):
 
     def __init__(self, lens: Lens) -> None:
         super().__init__()
+        self._compositor = TouchedCompositor()  # (a key repaints the widgets it changed, not every one)
         self.lens = lens
         self.started = False  # mounted and listening (`on_mount` done)
         self.table = lens.table

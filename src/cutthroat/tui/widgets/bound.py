@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from textual.content import Content
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -28,6 +29,22 @@ def show(widget: Static, content: Any) -> None:
     and a table redraws all its lines on each key."""
     if not same_content(widget.content, content):
         widget.update(content, layout=not fixed_size(widget))
+
+
+def set_classes(widget: Widget, wanted: dict[str, bool]) -> None:
+    """Each class in `wanted` on or off, the styles updated once (and not at all where nothing
+    changed): a style update applies the whole stylesheet to the widget and its children, and
+    a table marks every card on each key and each replay step."""
+    changed = False
+    for name, on in wanted.items():
+        if on != (name in widget.classes):
+            changed = True
+            if on:
+                widget.add_class(name, update=False)
+            else:
+                widget.remove_class(name, update=False)
+    if changed:
+        widget.update_node_styles()
 
 
 class BoundStatic(Static):
@@ -54,8 +71,7 @@ class BoundStatic(Static):
             self._text = text
             self.update(text, layout=not fixed_size(self))
         if self.style_classes is not None:
-            for name, on in self.style_classes(self).items():
-                self.set_class(on, name)
+            set_classes(self, self.style_classes(self))
 
     def on_mount(self) -> None:
         redraw_on_change(self, "sight", "cursor", "selected", "message")

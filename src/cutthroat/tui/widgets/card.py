@@ -9,23 +9,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cutthroat.engine.cards import Card
-from cutthroat.tui.widgets.bound import fixed_size
-
-
-def set_classes(widget: Widget, wanted: dict[str, bool]) -> None:
-    """Each class in `wanted` on or off, the styles updated once (and not at all where nothing
-    changed): a style update applies the whole stylesheet to the widget and its children, and
-    a table marks every card on each key and each replay step."""
-    changed = False
-    for name, on in wanted.items():
-        if on != (name in widget.classes):
-            changed = True
-            if on:
-                widget.add_class(name, update=False)
-            else:
-                widget.remove_class(name, update=False)
-    if changed:
-        widget.update_node_styles()
+from cutthroat.tui.widgets.bound import fixed_size, set_classes  # noqa: F401 - (set_classes: here before)
 
 
 def card_text(card: Card, ascii_style: bool) -> str:
@@ -126,10 +110,11 @@ class CardBox(Widget):
 
     def show_face(self, text: str) -> None:
         """The face's text; the same text again is left alone (an update lays the screen out anew,
-        and a table redraws every card on each key)."""
+        and a table redraws every card on each key). The face is sized by its box (1fr of it):
+        in a box of fixed size a new text needs no layout, only the face repainted."""
         if text != self.face_text:
             self.face_text = text
-            self.face.update(text, layout=not fixed_size(self.face))
+            self.face.update(text, layout=not fixed_size(self))  # (the face fills its box: the box's size is its)
 
     def mark(self, *, target: bool = False, cursor: bool = False, hint: bool = False,
              selected: bool = False) -> None:

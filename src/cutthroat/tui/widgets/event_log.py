@@ -7,6 +7,7 @@ from typing import Sequence
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.message import Message
@@ -79,6 +80,46 @@ class EventLog(RichLog):
         self.can_focus = False
         self.entries: list[Text | str] = []
         self._wrapped_at = 0
+        self._lines_only = False  # (set while lines are written or dropped: see `refresh`)
+        self._painting_style: Style | None = None  # (the style of the paint under way: see `render_lines`)
+
+    def render_lines(self, crop):
+        """Every line the paint asks for takes the log's style (RichLog works it out again for
+        each line, walking the widget's ancestors: most of a scrolled log's repaint): once a paint."""
+        self._painting_style = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting_style = None
+
+    @property
+    def rich_style(self) -> Style:
+        painting = self._painting_style
+        return painting if painting is not None else super().rich_style
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        """A line written (or dropped) changes the log's virtual size, which lays the whole screen
+        out again (RichLog's way); but the log keeps its place, and where its lines fit its width
+        and its vertical scrollbar takes no room (the tables' style), a layout would change nothing
+        on screen: the log is repainted instead."""
+        if layout and self._lines_only and self.styles.scrollbar_size_vertical == 0 and \
+                not self.show_horizontal_scrollbar and self.virtual_size.width <= self.scrollable_content_region.width:
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def write(self, *args, **kwargs):
+        self._lines_only = True
+        try:
+            return super().write(*args, **kwargs)
+        finally:
+            self._lines_only = False
+
+    def clear(self):
+        self._lines_only = True
+        try:
+            return super().clear()
+        finally:
+            self._lines_only = False
 
     def on_resize(self, event) -> None:
         """A wider (or narrower) panel wraps its lines again (RichLog wraps once, as written);
@@ -124,7 +165,11 @@ class EventLog(RichLog):
         del self.lines[lines:]
         self._line_cache.clear()
         self._widest_line_width = max((line.cell_length for line in self.lines), default=0)
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self._lines_only = True
+        try:
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        finally:
+            self._lines_only = False
         self.scroll_end(animate=False, immediate=True)
         self.refresh()
         return True

@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from textual.content import Content
 
-from cutthroat.tui.text import escape
+from cutthroat.tui.text import escape, lines_of, parsed
 
 #: The fewest lines a note gets, even where the table leaves it less (the key and some words).
 NOTE_LINES = 2
@@ -35,7 +35,7 @@ def fit_note(markup: str, width: int, height: int | None = None, ellipsis: str =
     line's text does), in at most `height` lines: the last one kept ends in "…" (`ellipsis`)."""
     if width <= 0:
         return markup
-    content = Content.from_markup(markup)
+    content = parsed(markup)
     lines = content.wrap(width)
     if len(lines) > 1:
         plain = content.plain
@@ -167,10 +167,15 @@ class HandPanel(Vertical):
         self._draw()
 
     def _put(self, selector: str, content: str) -> None:
-        """Update only on change: every update costs a layout pass."""
-        if self._shown.get(selector) != content:
+        """Update only on change: every update costs a layout pass, unless the part takes as many
+        lines as before (its width is the panel's, its height its lines): then a repaint does."""
+        before = self._shown.get(selector)
+        if before != content:
             self._shown[selector] = content
-            self.query_one(selector, Static).update(content)
+            part = self.query_one(selector, Static)
+            width = part.content_region.width
+            same_height = before is not None and width > 0 and lines_of(before, width) == lines_of(content, width)
+            part.update(content, layout=not same_height)
 
     def _draw(self) -> None:
         body = self.query_one("#hand-cards", Static)

@@ -9,11 +9,10 @@ import math
 import time
 from typing import Sequence
 
-from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from cutthroat.tui.text import escape, shortened
+from cutthroat.tui.text import escape, parsed, shortened
 
 
 class WindowBar(Static):
@@ -48,7 +47,7 @@ class WindowBar(Static):
             seats = " · ".join(f"{q + 1} {escape(shortened(self.names[q], longest))}" if longest else str(q + 1)
                                for q in sight.claimable)
             text = f"{escape(self.prompt)} {seats}{left}{tail}"
-            if not width or Content.from_markup(text).cell_length <= width:
+            if not width or parsed(text).cell_length <= width:
                 break
         if text != self._text:
             self._text = text

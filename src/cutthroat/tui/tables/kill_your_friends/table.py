@@ -13,7 +13,6 @@ h hint, s save, ? rules, Esc menu. The sentences come from `games/kill_your_frie
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.content import Content
 from textual.events import Click
 
 from cutthroat.engine.protocol import Action
@@ -47,7 +46,7 @@ from cutthroat.tui.tables.kill_your_friends.look import (  # noqa: F401 - action
 )
 from cutthroat.tui.tables.keys import MOVE_KEYS, RESULTS_KEY, SKIP_KEY, closing_keys, play_hint_key
 from cutthroat.tui.tables.shared import SharedTableScreen
-from cutthroat.tui.text import escape, first_fitting
+from cutthroat.tui.text import escape, first_fitting, parsed
 from cutthroat.tui.widgets.choice import ChoiceScreen, keyed, key_of_seat
 from cutthroat.tui.widgets.hand import chip
 from cutthroat.tui.binding_ids import with_ids
@@ -161,7 +160,7 @@ class TableScreen(SharedTableScreen):
                          for alive in sorted(view.lives[seat], reverse=True))
         lives += " " * (3 - (2 * len(view.lives[seat]) - 1))
         line = f"{mark}{number} {badge} [bold]{name}[/] [$text-muted]{level:<9}[/]{cards} {kills}{lives}  "
-        used = Content.from_markup(self.sym_text(line)).cell_length
+        used = parsed(self.sym_text(line)).cell_length
         width = self.board_width()
         return self.sym_text(line + attack_text(view, seat, max(8, width - used), self.sym))
 

@@ -16,7 +16,6 @@ The sentences come from `games/psycho_killer/text.py`.
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.content import Content
 
 from cutthroat.engine.protocol import Action
 from cutthroat.engine.words import ordinal, who_won
@@ -32,7 +31,7 @@ from cutthroat.tui.tables.keys import ALL_PASS_KEY, MOVE_KEYS, RESULTS_KEY, SKIP
 from cutthroat.tui.tables.psycho_killer.look import SHORT, card_style, chip_label, glyphs, symbol_words
 from cutthroat.tui.tables.psycho_killer.prompts import decision
 from cutthroat.tui.tables.shared import SharedTableScreen
-from cutthroat.tui.text import escape, first_fitting, lines_of
+from cutthroat.tui.text import escape, first_fitting, lines_of, parsed
 from cutthroat.tui.widgets.choice import Choice, ChoiceScreen
 from cutthroat.tui.widgets.hand import HandShown, chip
 from cutthroat.tui.binding_ids import with_ids
@@ -159,7 +158,7 @@ class TableScreen(SharedTableScreen):
                 break
         line3 = self.sym_text(line3)
         if lines_of(line3, width) > 1:  # cut at the very edge, "…" (not at a word: a card more shows)
-            line3 = Content.from_markup(line3).truncate(width - 1).rstrip().markup + "…"
+            line3 = parsed(line3).truncate(width - 1).rstrip().markup + "…"
         return self.sym_text(f"{line1}\n{line2}\n{line3}")
 
     def status_text(self, sight: Sight) -> str:
