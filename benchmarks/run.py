@@ -21,7 +21,8 @@ Prints one JSON line per figure:
 - key_to_repaint: the CPU time of a cursor key at each table beside a minimal Textual app, with
   our footer and with Textual's own (benchmarks/keys.py);
 - replay_step: the CPU time of a replay step (→, and ← back) at 80×24 for each game, beside the same
-  minimal Textual app (benchmarks/replay.py; the aim: at most 30 ms a step);
+  minimal Textual app: a key through Pilot, and the step alone (the key handed to the app to the
+  first frame painted that shows it) (benchmarks/replay.py; the aim: at most 30 ms a step);
 - review_<game>: the game review's time per decision and per whole game at the default Review
   budget, seat 0 of heuristic bots' games (benchmarks/review.py).
 """
