@@ -67,7 +67,8 @@ PLAYOUT_MOVES = 40
 #: spread when the review states its ±: cut estimates differ from whole games' by 1.3 of the
 #: whole games' standard errors (root mean square, 117 estimates at 64 playouts, mean absolute
 #: difference 0.044; `benchmarks/review.py --compare`), where sampling alone gives 1, so the model
-#: adds √(1.3² − 1) ≈ 0.83 of a whole game's ~0.042: 0.035, however many playouts.
+#: adds the square root of (1.3 squared - 1), about 0.83, of a whole game's ~0.042: 0.035,
+#: however many playouts.
 CUT_MODEL_ERROR = 0.035
 
 
