@@ -1107,7 +1107,18 @@ async def test_the_setup_of_a_server_table_says_the_other_humans_are_friends_by_
         cycler.post_message(Cycler.Changed(cycler))
         await pilot.pause()
         ready = str(setup.query_one("#setup-problem", Static).content)
-        assert "you and 1 friend who join by code (their own names)" in ready and "hot-seat" not in ready
+        assert "you and 1 friend who joins by code" in ready and "hot-seat" not in ready
+        # Five players, four friends: the line still fits the row (it was cut at one friend).
+        players = setup.query_one("#players", Cycler)
+        players.set_value("5")
+        players.post_message(Cycler.Changed(players))
+        await pilot.pause()
+        for seat in range(1, 5):
+            setup.query_one(f"#who-{seat}", Cycler).set_value("human")
+        cycler.post_message(Cycler.Changed(cycler))
+        await pilot.pause()
+        line = next(row for row in screen_text(app).splitlines() if "✓ Ready" in row)
+        assert line.rstrip().endswith("you and 4 friends who join by code"), line
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert started and started[0][0] == "exploding-kittens"  # to the lobby, not started here

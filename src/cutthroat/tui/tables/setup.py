@@ -328,8 +328,10 @@ class SetupScreen(Screen):
         text = f"✓ Ready: {humans} human{'s' * (humans != 1)}, {bots} bot{'s' * (bots != 1)}"
         if self.on_start is not None:  # a server's table: the other humans are friends, by code
             friends = humans - 1
-            text += f" — you and {friends} friend{'s' * (friends != 1)} who join by code" if friends else ""
-            widget.update(escape(text + (" (their own names)" if friends else "")))
+            # (the Who column's help says they play under their own names: this stays one line)
+            text += f" — you and {friends} friend{'s' * (friends != 1)} who join{'s' * (friends == 1)} by code" \
+                if friends else ""
+            widget.update(escape(text))
             return
         widget.update(escape(text + (f" — hot-seat: {HOT_SEAT_NOTE}" if humans >= 2 else "")))
 
