@@ -133,6 +133,19 @@ def gone(pid: int) -> bool:
     return not state or state.startswith(("Z", "X"))
 
 
+def a_parent_starting(trampoline_command: list[str], pid_file: Path) -> subprocess.Popen:
+    """A process that starts, through `trampoline_command` (up to its `--`) with `--parent-death`
+    its own pid, an app that writes its pid to `pid_file` and sleeps; then sleeps itself. Kill it
+    to see its app end with it (the trampoline's tests)."""
+    app_code = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
+    return subprocess.Popen([sys.executable, "-c", (
+        "import os, subprocess, sys, time\n"
+        f"cmd = {trampoline_command!r} + ['--parent-death', str(os.getpid()), '--', sys.executable, '-c', "
+        f"{app_code!r}]\n"
+        "subprocess.Popen(cmd)\n"
+        "time.sleep(120)\n")])
+
+
 def children(pid: int) -> list[int]:
     out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
     return [int(p) for p in out.stdout.split()]

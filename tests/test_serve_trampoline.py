@@ -75,17 +75,11 @@ def test_a_trampoline_that_cannot_start_its_app_says_one_line_and_ends_127(tmp_p
 def test_the_trampoline_ends_its_app_when_its_parent_dies(tmp_path):
     """--parent-death: the app is killed when the process that started it dies (even by kill -9),
     and a trampoline whose parent is already gone does not run its app at all."""
-    pid_file = tmp_path / "app.pid"
-    app_code = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
-    parent = subprocess.Popen([sys.executable, "-c", (
-        "import os, subprocess, sys, time\n"
-        f"cmd = {trampoline.command()[:-1]!r} + ['--parent-death', str(os.getpid()), '--', sys.executable, '-c', "
-        f"{app_code!r}]\n"
-        "subprocess.Popen(cmd)\n"
-        "time.sleep(120)\n")])
-    try:
-        from helpers_serve import eventually, gone
+    from helpers_serve import a_parent_starting, eventually, gone
 
+    pid_file = tmp_path / "app.pid"
+    parent = a_parent_starting(trampoline.command()[:-1], pid_file)
+    try:
         eventually(lambda: pid_file.exists() and pid_file.read_text(), "the app started")
         app = int(pid_file.read_text())
         assert not gone(app)

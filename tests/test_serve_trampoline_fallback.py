@@ -18,7 +18,7 @@ import pytest
 
 from cutthroat.serve import trampoline, web_session
 from helpers_pilot import async_test
-from helpers_serve import eventually, gone
+from helpers_serve import a_parent_starting, children, eventually, gone
 
 #: `python -I -S -c NO_PRCTL --session ... -- app`: the trampoline with a C library lacking prctl
 #: (AttributeError, as `ctypes` says on macOS).
@@ -37,19 +37,6 @@ def without_prctl(*options: str) -> list[str]:
     return [sys.executable, "-I", "-S", "-c", NO_PRCTL, "--session", *options, "--"]
 
 
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 def test_the_simulation_takes_prctl_away():
     probe = NO_PRCTL.split("sys.argv[0]")[0] + (
         f"sys.path.insert(0, {str(Path(trampoline.__file__).parent)!r})\n"
@@ -61,18 +48,12 @@ def test_the_simulation_takes_prctl_away():
 
 def test_without_prctl_the_app_starts_and_still_ends_when_its_parent_dies(tmp_path):
     pid_file = tmp_path / "app.pid"
-    app_code = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
-    parent = subprocess.Popen([sys.executable, "-c", (
-        "import os, subprocess, sys, time\n"
-        f"cmd = {without_prctl()[:-1]!r} + ['--parent-death', str(os.getpid()), '--', sys.executable, '-c', "
-        f"{app_code!r}]\n"
-        "subprocess.Popen(cmd)\n"
-        "time.sleep(120)\n")])
+    parent = a_parent_starting(without_prctl()[:-1], pid_file)
     try:
         eventually(lambda: pid_file.exists() and pid_file.read_text(), "the app started")
         app = int(pid_file.read_text())
         assert not gone(app)
-        watchers = eventually(lambda: children_of(app), "the app's watcher")
+        watchers = eventually(lambda: children(app), "the app's watcher")
         parent.kill()
         parent.wait(30)
         eventually(lambda: gone(app), "the app ended with its parent")
@@ -97,7 +78,7 @@ def test_the_watcher_holds_none_of_the_apps_descriptors_and_ends_with_the_app(tm
     try:
         assert app.stdout.readline() == "started\n"
         assert int(pid_file.read_text()) == app.pid  # (exec'd: the app is the process the server started)
-        (watcher,) = eventually(lambda: children_of(app.pid), "the app's watcher")
+        (watcher,) = eventually(lambda: children(app.pid), "the app's watcher")
         eventually(lambda: not os.listdir(f"/proc/{watcher}/fd"), "the watcher closed every descriptor")
         ignored = int(dict(line.split(":\t", 1) for line in Path(f"/proc/{watcher}/status").read_text().splitlines()
                            if ":\t" in line)["SigIgn"], 16)
