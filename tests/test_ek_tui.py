@@ -257,8 +257,14 @@ async def test_discard_browser_and_game_over() -> None:
 # -- hot-seat: the shared timed window, claimed behind the curtain ---------------------------------
 @async_test
 async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch, write_settings) -> None:
+    """The table's clock moves only when the test says, so the window can't run out before the
+    claim on a loaded machine, and runs out after it when the test moves the clock on."""
+    from cutthroat import host as host_module
+    from helpers_pilot import ManualAppClock
+
+    monkeypatch.setattr(host_module, "SystemClock", ManualAppClock)
     write_settings(nope_window="5")  # the table takes the window's length from Settings
-    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "5", 2.0)  # 2 s: time enough to claim here
+    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "5", 2.0)
 
     state = cy_skips()  # Cy (bot) has played Skip: Ana and Bob are asked
     seats = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
@@ -278,7 +284,12 @@ async def test_hot_seat_window_claimed_by_seat_number_then_times_out(monkeypatch
         session = session_of(table)
         await wait_until(pilot, lambda: (1, PlayNope(1)) in session.log)
         # The window reopens for Ana (and Cy); Ana doesn't claim it: the time runs out, she passes.
-        await wait_until(pilot, lambda: (0, Pass(0)) in session.log[session.log.index((1, PlayNope(1))):])
+        ana_passed = lambda: (0, Pass(0)) in session.log[session.log.index((1, PlayNope(1))):]  # noqa: E731
+
+        def time_passes() -> bool:
+            app.host.clock.advance(0.5)
+            return ana_passed()
+        await wait_until(pilot, time_passes)
 
 
 @async_test
