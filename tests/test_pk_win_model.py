@@ -128,3 +128,16 @@ def test_a_setup_the_model_was_not_fitted_to_plays_its_review_playouts_to_the_en
         assert bot.max_depth == search.TO_THE_END and bot.evaluate is None
     bot = search.cut_short(make_bot(RULES, "hard", seed=1, playouts=8), "psycho-killer", {"edition": "2"})
     assert bot.max_depth == win_model.PLAYOUT_MOVES and bot.evaluate is not None
+
+
+def test_an_estimate_no_playout_was_cut_for_states_only_its_playouts_spread() -> None:
+    """With the last Psycho Killer to come every playout plays to the end (`may_stop`): the
+    model valued none of them, so its error is not in the stated ± (a lost position is 0%±0)."""
+    state, legal, played = [d for d in _decisions(30_000) if d[0].pk_limit - d[0].pks < 2][-1]
+    view = RULES.view(state, 0)
+    whole = make_bot(RULES, "hard", seed=1, playouts=16)
+    whole.max_depth, whole.evaluate = search.TO_THE_END, None
+    cut = search.cut_short(make_bot(RULES, "hard", seed=1, playouts=16), "psycho-killer")
+    a = search.estimates(whole, view, 0, played, played, 16, random.Random(30_000))
+    b = search.estimates(cut, view, 0, played, played, 16, random.Random(30_000))
+    assert a == b, (a, b)

@@ -7,7 +7,7 @@ from typing import Any
 
 #: Bumped whenever the review's method changes what it finds: a cached review of another version
 #: is not read back (it is made again).
-REVIEW_VERSION = 2  # 2: Psycho Killer's playouts cut short, valued by its win model
+REVIEW_VERSION = 3  # 2: Psycho Killer's playouts cut short, valued by its win model; 3: its ± by the share cut
 
 #: What the estimates measure: a multi-player game's chance of winning, Kill The Kings' points.
 WIN, POINTS = "win", "points"

@@ -6,7 +6,8 @@ than their values. The playouts are the hard bot's own: its determinization, rol
 (`max_depth`) and win model (`evaluate`); Psycho Killer's, whole games for its bot, are cut short
 for the review and valued by the game's calibrated win model (`cut_short`).
 
-A cut estimate's stated error is its playouts' spread with the model's own error added, as
+A cut estimate's stated error is its playouts' spread with the model's own error added (in the
+share of its playouts the model valued: none near the end, where all are played out), as
 measured against whole-game playouts by `python benchmarks/review.py --compare`
 (`win_model.CUT_MODEL_ERROR`, docs/benchmarks.md). A move's cost (`loss`) keeps its paired
 playouts' spread: both moves are valued by the same model on the same deals."""
@@ -48,11 +49,16 @@ def estimate(values: Sequence[float], model_error: float = 0.0) -> Estimate:
 def play_from(bot: Any, state: Any, seat: int, action: Action, rng: random.Random) -> float:
     """The seat's share of the win after `action` (taken by `seat`, checked), the game then
     played out by the bot's rollout policy (cut short and valued as the bot does)."""
+    return played_out(bot, state, seat, action, rng)[0]
+
+
+def played_out(bot: Any, state: Any, seat: int, action: Action, rng: random.Random) -> tuple[float, bool]:
+    """`play_from`'s value, and whether the playout was cut (valued, not played to the end)."""
     rules = bot.rules
     rules.apply(state, action, seat)
     if not bot._roll_out(state, bot.max_depth, rng) and not _play_on(bot, state, rng):
-        return bot.evaluate(state, seat) if bot.evaluate else 0.0
-    return _share(rules, state, seat)
+        return (bot.evaluate(state, seat) if bot.evaluate else 0.0), True
+    return _share(rules, state, seat), False
 
 
 def cut_short(bot: Any, game_id: str, config: dict | None = None) -> Any:
@@ -120,14 +126,21 @@ def estimates(bot: Any, view: Any, seat: int, played: Action, best: Action, deal
         options = rules.legal_actions(state, seat)
         pick = options[0] if len(options) == 1 else bot.rollout(rules, state, seat, options, random.Random(~dice))
         # (The same move on the same deal with the same dice plays out the same: played once.)
-        p = play_from(bot, rules.copy(state), seat, played, random.Random(dice))
-        q = p if best == played else play_from(bot, rules.copy(state), seat, best, random.Random(dice))
-        b = p if pick == played else q if pick == best else play_from(bot, rules.copy(state), seat, pick,
-                                                                     random.Random(dice))
+        p = played_out(bot, rules.copy(state), seat, played, random.Random(dice))
+        q = p if best == played else played_out(bot, rules.copy(state), seat, best, random.Random(dice))
+        b = p if pick == played else q if pick == best else played_out(bot, rules.copy(state), seat, pick,
+                                                                       random.Random(dice))
         before.append(b)
         after_played.append(p)
         after_best.append(q)
-        diffs.append(q - p)
+        diffs.append(q[0] - p[0])
     loss, loss_error = mean_error(diffs)
     model = getattr(bot, "model_error", 0.0)  # (a cut playout's valuation: `cut_short`)
-    return estimate(before, model), estimate(after_played, model), estimate(after_best, model), loss, loss_error
+
+    def stated(outcomes: list[tuple[float, bool]]) -> Estimate:
+        # (the model's error in the share of the playouts it valued: none where all were played
+        # to the end, as near a game's end: a lost position is 0%±0, not ±4)
+        cut = sum(1 for _, was_cut in outcomes if was_cut) / len(outcomes) if outcomes else 0.0
+        return estimate([v for v, _ in outcomes], model * cut)
+
+    return stated(before), stated(after_played), stated(after_best), loss, loss_error
