@@ -74,7 +74,16 @@ def alter_now_position():
 
 @pytest.fixture
 def short_window(monkeypatch) -> None:
-    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "3", 1.5)  # short, but long enough for a busy machine
+    """No window runs out in these tests: a loaded machine ran a short one out before the test's
+    claim. The shared windows are ended by keys (a claim, or `p`: we all pass); a window running
+    out is tested on a clock the test moves (test_ek_tui.py)."""
+    monkeypatch.setitem(settings_module.NOPE_WINDOWS, "3", 3600.0)
+
+
+async def all_pass(frames, pilot, table) -> None:
+    """The shared window that opens next: nobody claims it, everyone passes (`p`)."""
+    await frames.until(pilot, lambda: table.sight is not None and bool(table.sight.claimable))
+    await pilot.press("p")
 
 
 @async_test
@@ -105,7 +114,8 @@ async def test_nothing_private_shows_in_a_shared_moment_and_a_curtain_comes_befo
         await pilot.press(next(c.key for c in app.screen.choices if c.label.startswith("Alter")))  # (its own window)
         await frames.until(pilot, lambda: (1, AlterNow(1)) in log)
 
-        # Ana lets it pass (the window times out); Bob's reorder comes behind a curtain.
+        # Ana lets it pass; Bob's reorder comes behind a curtain.
+        await all_pass(frames, pilot, table)
         await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take())
         assert (0, Pass(0)) in log[log.index((1, AlterNow(1))):]
         await pilot.press("enter")
@@ -113,7 +123,8 @@ async def test_nothing_private_shows_in_a_shared_moment_and_a_curtain_comes_befo
         await pilot.press(app.screen.choices[0].key)
         await frames.until(pilot, lambda: any(isinstance(a, Reorder) for _, a in log))
 
-        # The Skip's window reopens (shared), times out, and Bob's own turn comes: a curtain first.
+        # The Skip's window reopens (shared), passes, and Bob's own turn comes: a curtain first.
+        await all_pass(frames, pilot, table)
         await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take()
                            and session_of(app).state.turn == 1)
         await pilot.press("enter")
@@ -223,6 +234,7 @@ async def test_the_first_enter_acts_and_a_refusal_stays_with_the_screen_it_was_f
         alter = next(c for c in app.screen.choices if c.label.startswith("Alter"))
         await pilot.press(alter.key)
         await frames.until(pilot, lambda: (1, AlterNow(1)) in log)
+        await all_pass(frames, pilot, table)
         await frames.until(pilot, lambda: isinstance(app.screen, CurtainScreen) and "Pass to Bob" in frames.take())
         await pilot.press("enter")
         for _ in range(200):  # (not `until`: it would read a news box for us)
