@@ -37,6 +37,9 @@ async def test_settings_notes_fit_beside_their_settings() -> None:
         app.push_screen(SettingsScreen())
         await wait_until(pilot, lambda: isinstance(app.screen, SettingsScreen))
         await fits(pilot)
+        shown = screen_text(app)  # (the review budget's figures whole, on one line)
+        assert any(line.rstrip().endswith("playouts per estimate:") for line in shown.splitlines()), shown
+        assert any(line.rstrip().endswith("16 · 64 · 256") for line in shown.splitlines()), shown
 
 
 @async_test

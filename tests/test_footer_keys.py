@@ -21,7 +21,8 @@ from cutthroat.tui.tables.shared import SharedTableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.news import NewsScreen
-from helpers_pilot import ManualAppClock as Clock, InlineAppWorkers as Workers, async_test, hint_by_playouts, session_of
+from helpers_pilot import (ManualAppClock as Clock, InlineAppWorkers as Workers, async_test, hint_by_playouts, screen_text,
+                           session_of, wait_until)
 
 SIZE = (80, 24)
 SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "random")]
@@ -163,3 +164,23 @@ async def test_after_a_hint_the_footer_offers_enter_to_play_it(write_settings, g
         await wait_until(pilot, lambda: table.standing_hint() is not None)
         footer = lambda: screen_text(app).splitlines()[-1]  # noqa: E731
         await wait_until(pilot, lambda: "⏎ play hint" in footer())
+
+
+@async_test
+async def test_a_server_tables_game_over_offers_no_same_seed_and_its_footer_fits() -> None:
+    """At a server `r` (the same seed) would only go back to the lobby, as `n` does: not offered,
+    and the footer's last key (`t title`) is whole at 80 columns (it was cut to "t t")."""
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = GameOverScreen("Pal wins!", "", ["Nope Sauce · last one standing"], "", dialog_id="ek-game-over")
+        dialog.game_id, dialog.at_server = "exploding-kittens", True
+        dialog.finished = object()  # (its review is offered)
+        app.push_screen(dialog)
+        def footer() -> str:
+            return (screen_text(app).splitlines() or [""])[-1]
+        await wait_until(pilot, lambda: "back to the lobby" in footer())
+        footer = footer()
+        assert "same seed" not in footer and footer.rstrip().endswith("t title"), footer
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is dialog  # (r does nothing there)

@@ -84,3 +84,14 @@ async def test_a_watched_game_over_names_the_bot_not_you(save_dir) -> None:
         assert said == [f"Game over: {total} points — Random bot {'wins' if total >= 11 else 'loses'} "
                         f"(Psycho needs 11)"]
         assert not any("You lose" in str(e) or "You win" in str(e) for e in table.query_one(EventLog).entries)
+
+
+def test_a_reserve_card_played_fits_the_logs_column_whole() -> None:
+    """A reserve card played, "Reserve C: 10♦ → 2" (19 columns: the log's width), never leaves the
+    column's number alone on a line, as "10♦ from reserve C → 2" (22) did."""
+    from cutthroat.engine.cards import Card, Suit
+    from cutthroat.games.kill_the_kings.events import CardPlaced
+
+    assert CardPlaced(Card(10, Suit.DIAMONDS), 1, 2).describe() == "Reserve C: 10♦ → 2"
+    assert CardPlaced(Card(10, Suit.DIAMONDS), 1, -1).describe() == "10♦ → 2"
+    assert len(CardPlaced(Card(10, Suit.DIAMONDS), 3, 3).describe()) <= 19

@@ -696,6 +696,15 @@ def test_a_row_of_short_names_shows_every_name() -> None:
     assert table_line(waiting_table("EFGH", maker_is_you=False, names=("Cy",), free=2)).endswith("Cy · 2 free")
 
 
+
+def test_a_row_names_the_game_by_its_short_name_not_cut_mid_word() -> None:
+    """The server sends a game's full name; the row shows it up to its colon ("Exploding Kittens",
+    never "Exploding Kittens: Rec")."""
+    from cutthroat.tui.screens.lobby import table_line
+
+    line = table_line(waiting_table("ASHP", title="Exploding Kittens: Recipes for Disaster"))
+    assert line.startswith("ASHP  Exploding Kittens      waiting  Ana (you)") and "Rec" not in line, line
+
 @async_test
 async def test_your_daily_table_is_not_in_the_list_but_the_title_continue_goes_back_to_it(error_log) -> None:
     daily = {**waiting_table("DAYS", names=("Ana",), free=0, title="Kill The Kings"), "status": "playing",

@@ -214,6 +214,9 @@ def test_ascii_bars_scale_from_the_lowest_to_the_highest_score() -> None:
     assert ascii_bars([0, 5, 10]) == ["  #", " .#", ".##"]
     assert ascii_bars([3, 3]) == ["", "", ".."]  # all equal: the lowest bar each
     assert axis_labels([0, 14]) == ["14 ┤", " 7 ┤", " 0 ┤"]
+    # All equal (one game): the value once, where the bars' tops are; not "3" at the top and the bottom.
+    assert axis_labels([3]) == ["3 ┤", "  │", "  │"]
+    assert axis_labels([3, 3], flat_row=-1) == ["  │", "  │", "3 ┤"]  # (the ASCII bars: the bottom row)
 
 
 def test_a_filter_row_cuts_around_the_chosen_value() -> None:

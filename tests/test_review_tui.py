@@ -302,6 +302,25 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is(write_settings) -
 
 
 
+@async_test
+async def test_the_lone_human_named_you_reviews_your_decisions_not_yous(write_settings) -> None:
+    write_settings(review_budget="quick")
+    app = CutthroatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        document, _ = blunder_document("kill-your-friends", after=6, before=10)
+        document["seats"][0]["name"] = "You"
+        seats = (replace(fg().seats[0], name="You"), replace(fg().seats[0], name="Bot 1", kind="bot",
+                                                             level="heuristic"))
+        with History.open(app.history_path, keep=True) as h:
+            h.record(replace(fg("kill-your-friends", game_id="yours", mode="", seats=seats),
+                             document=document, moves=len(document["log"])))
+            finished = h.games()[0]
+        app.push_screen(ReviewScreen(finished))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
+        app.screen.show_progress(1, 7)  # (the line the progress bar had)
+        line = str(app.screen.query_one("#review-progress").render())
+        assert "Reviewing your decisions with the hard bot: 1 of 7" in line, line
+
 # --- the review's panel beside the replay ----------------------------------------------------------
 def opened_replay_from_review(app: CutthroatApp, finished):
     async def run_before(pilot: Pilot) -> None:

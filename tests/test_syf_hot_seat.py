@@ -23,7 +23,7 @@ from cutthroat.tui.tables.stab_your_friends.table import TableScreen
 from cutthroat.tui.widgets.choice import ChoiceScreen
 from cutthroat.tui.widgets.curtain import CurtainScreen
 from cutthroat.tui.widgets.news import NewsScreen
-from helpers_pilot import async_test, frame_kind, screen_text, session_of
+from helpers_pilot import async_test, frame_kind, screen_text, session_of, wait_until
 
 SIZE = (80, 24)
 SEATS = [Seat("human", "Ana"), Seat("human", "Bob"), Seat("bot", "Cy", "heuristic"), Seat("bot", "Dee", "heuristic")]
@@ -31,7 +31,7 @@ START = dict(game="stab-your-friends", config={"first-royal": "3"}, seed=42, sea
 NAMED_BACK = re.compile(r"▒[A-Z]")  # a face-down card with its name: only its placer may see that
 OWNER = re.compile(r"(Ana|Bob)'s ha")  # (a prompt over the panel may cut its title there)
 #: On screen while nobody at the keyboard decides: a bot's turn, or a card activating.
-NOBODY_DECIDES = ("is thinking", "Activating…", "Waiting for")
+NOBODY_DECIDES = ("is thinking", "Activating…", "Drawing…", "Waiting for")
 
 
 @pytest.fixture
@@ -117,3 +117,30 @@ async def test_no_hand_shows_while_a_bot_plays_or_a_card_activates(held_bots) ->
         last = kind
     private = [frame for kind, frame, _ in frames.seen if kind == "private"]
     assert any("Ana's hand" in frame for frame in private) and any("Bob's hand" in frame for frame in private)
+
+
+@async_test
+async def test_the_draw_phase_steps_are_told_as_drawing_not_activating() -> None:
+    """The draw phase's steps (a bot taking the face-up top card: nobody chooses, shown as a step)
+    say "Drawing…", not "Activating…"; the activation's steps still say "Activating…"."""
+    from dataclasses import replace
+
+    from cutthroat.games.stab_your_friends.state import ACTIVATING, DRAWING
+
+    app = CutthroatApp(start=dict(START))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: any(isinstance(s, TableScreen) and s.sight is not None
+                                            for s in app.screen_stack))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        sight = table.sight
+
+        def stepping(phase: str):
+            update = replace(sight.update, stepping=True,
+                             view=replace(sight.update.view, phase=phase))
+            return replace(sight, update=update, seat=None)
+        drawing = stepping(DRAWING)
+        assert "Drawing…" in table.prompt_words(drawing) and "Activating" not in table.prompt_words(drawing)
+        assert table.hidden_hand(drawing).placeholder == "Hands are hidden while the cards are drawn."
+        activating = stepping(ACTIVATING)
+        assert "Activating…" in table.prompt_words(activating)
+        assert table.hidden_hand(activating).placeholder == "Hands are hidden while the cards activate."

@@ -37,8 +37,9 @@ class CardPlaced(Event):
     kind = "card_placed"
 
     def describe(self, names=()) -> str:
-        src = "" if self.from_spot < 0 else f" from reserve {SPOT_NAMES[self.from_spot]}"
-        return f"{self.card.label}{src} → {self.column + 1}"
+        if self.from_spot >= 0:  # (short enough for the log's column: "J♠ from reserve A → 2" left "2" alone)
+            return f"Reserve {SPOT_NAMES[self.from_spot]}: {self.card.label} → {self.column + 1}"
+        return f"{self.card.label} → {self.column + 1}"
 
 
 @dataclass(frozen=True, slots=True)

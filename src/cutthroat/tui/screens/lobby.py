@@ -58,7 +58,8 @@ def table_line(table: dict, width: int = 72) -> str:
         else:
             free += 1
     status = {"waiting": "waiting", "playing": "playing", "over": "over"}[table["status"]]
-    head = f"{table['code']}  {table['title'][:22]:<22} {status:<8} "
+    game = table["title"].split(":")[0]  # ("Exploding Kittens", not "Exploding Kittens: Rec")
+    head = f"{table['code']}  {game[:22]:<22} {status:<8} "
     tail = [f"{free} free"] if free else []
     for longest in range(max(4, *(len(n) for n in named)) if named else 4, 3, -1):
         line = head + " · ".join([shortened(n, longest) + m for n, m in zip(named, marks)] + tail)

@@ -163,6 +163,12 @@ class ReviewScreen(Screen):
         seats = self.finished.seats
         return seats[self.seat].name if self.seat < len(seats) else f"Seat {self.seat + 1}"
 
+    @property
+    def whose(self) -> str:
+        """Whose decisions: "your " for the lone human named "You" (not "You's "), else "Ana's "."""
+        name = self.name_of_seat
+        return "your " if name == "You" else f"{name}'s "
+
     def head(self) -> Content:
         return Content(f" CUTTHROAT ▸ Review · {game_info(self.finished.game).short} · ") + plain(self.name_of_seat)
 
@@ -250,7 +256,7 @@ class ReviewScreen(Screen):
             return
         self.query_one("#review-bar", ProgressBar).update(total=max(total, 1), progress=done)
         self.query_one("#review-progress", Static).update(plain(
-            f"Reviewing {self.name_of_seat}'s decisions with the hard bot: {done} of {total} · Esc stops"))
+            f"Reviewing {self.whose}decisions with the hard bot: {done} of {total} · Esc stops"))
 
     def failed(self, why: str) -> None:
         self.query_one("#review-progress", Static).update(plain(why))

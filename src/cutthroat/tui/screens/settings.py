@@ -29,8 +29,9 @@ def undo_note() -> str:
 
 
 def review_note() -> str:
-    """What each review budget means (playouts per estimate)."""
-    return "playouts an estimate: " + " · ".join(str(n) for n in REVIEW_PLAYOUTS.values())
+    """What each review budget means (playouts per estimate): the figures on a line of their own
+    (a note wrapped by width left "· 256" alone on the second line)."""
+    return "playouts per estimate:\n" + " · ".join(str(n) for n in REVIEW_PLAYOUTS.values())
 
 
 class SettingsScreen(Screen):

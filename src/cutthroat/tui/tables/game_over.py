@@ -58,7 +58,8 @@ class RecordsAndShare:
     mode: str | None = None
     #: A daily deal's share line (None for any other game).
     share: str | None = None
-    #: Does `r` (the same seed) make sense? Not when the seed isn't told (a daily deal).
+    #: Does `r` (the same seed) make sense? Not when the seed isn't told (a daily deal), nor at a
+    #: server (`at_server`: it would only go back to the lobby, as `n` does).
     same_seed: bool = True
     #: The game as the history keeps it (`FinishedGame`), for "Review this game"; None: no review
     #: (a server's table, whose moves are the server's).
@@ -71,8 +72,8 @@ class RecordsAndShare:
         return "back to the lobby" if self.at_server else "play again"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "dismiss" and parameters == ("same",):
-            return self.same_seed
+        if action == "dismiss" and parameters == ("same",):  # (a server's next game is made in its lobby)
+            return self.same_seed and not self.at_server
         if action == "copy_share":
             return self.share is not None
         if action == "records":

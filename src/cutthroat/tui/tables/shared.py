@@ -300,6 +300,11 @@ class SharedTableScreen(SharedKeys, SharedFlow, TableScreenBase):
         """The line under the hand: what the card under the cursor does."""
         raise NotImplementedError
 
+    def step_words(self, update: SeatUpdate) -> str:
+        """What the table's own steps are doing now (`STEP_WORDS`; a game with steps of more than one
+        kind says which)."""
+        return self.STEP_WORDS
+
     def hidden_hand(self, sight: Sight) -> HandShown:
         """The hand panel when no hand may show: whose turn it waits for, and why."""
         update = sight.update
@@ -308,7 +313,7 @@ class SharedTableScreen(SharedKeys, SharedFlow, TableScreenBase):
         if self.lens.mode == HOT_SEAT:
             bots = [q for q in update.to_act if self.table.is_bot(q)]
             if update.stepping:
-                text = f"Hands are hidden while {self.STEP_WORDS}."
+                text = f"Hands are hidden while {self.step_words(update)}."
             elif bots:
                 text = f"Hands are hidden while {self.names[bots[0]]} plays."
             elif update.reacting:

@@ -14,12 +14,18 @@ from textual.widgets import Sparkline, Static
 CHART_ROWS = 3
 
 
-def axis_labels(values: Sequence[float], rows: int = CHART_ROWS, ends: tuple[str, str] | None = None) -> list[str]:
+def axis_labels(values: Sequence[float], rows: int = CHART_ROWS, ends: tuple[str, str] | None = None,
+                flat_row: int = 0) -> list[str]:
     """The axis beside the bars, top row first: the highest value, the lowest, blank between
-    (`ends`: the words for the top and the bottom instead, and nothing between)."""
+    (`ends`: the words for the top and the bottom instead, and nothing between). Every value the
+    same: that value once, on `flat_row` (where the bars' tops are: the sparkline fills its rows,
+    the ASCII bars stay on the bottom one), not "3" at the top and "3" at the bottom."""
     top, bottom = max(values), min(values)
     labels = [""] * rows
-    labels[0], labels[-1] = ends or (_number(top), _number(bottom))
+    if top == bottom and ends is None:
+        labels[flat_row] = _number(top)
+    else:
+        labels[0], labels[-1] = ends or (_number(top), _number(bottom))
     if rows > 2 and top - bottom >= 4 and ends is None:
         labels[rows // 2] = _number(round((top + bottom) / 2))
     width = max(len(label) for label in labels)
@@ -72,7 +78,8 @@ class ScoreChart(Horizontal):
     def show(self, values: Sequence[float], ascii: bool, ends: tuple[str, str] | None = None) -> None:
         """`ends`: the axis's words for the top and the bottom (else the highest and lowest value)."""
         self.values, self.ascii = list(values) or [0], ascii
-        self.query_one(".chart-axis", Static).update("\n".join(axis_labels(self.values, ends=ends)))
+        self.query_one(".chart-axis", Static).update("\n".join(axis_labels(self.values, ends=ends,
+                                                                        flat_row=-1 if ascii else 0)))
         sparkline = self.query_one(Sparkline)
         sparkline.display = not ascii
         sparkline.styles.width = len(self.values)  # one column a game

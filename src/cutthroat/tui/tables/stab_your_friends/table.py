@@ -185,6 +185,10 @@ class TableScreen(SharedTableScreen):
             text += " [$text-muted](bot)[/]"
         return self.sym_text(text)
 
+    def step_words(self, update) -> str:
+        """The draw phase's steps draw (the deck is face up: nobody chooses); the rest activate."""
+        return "the cards are drawn" if update.view.phase == DRAWING else self.STEP_WORDS
+
     def prompt_text(self, sight: Sight) -> str:
         return self.sym_text(self.prompt_words(sight))
 
@@ -194,7 +198,8 @@ class TableScreen(SharedTableScreen):
             return f"Press {self.key_word('results')} for the results."
         skip = "" if update.skipping else "  (f skips ahead)"
         if update.stepping:
-            return f"[$text-muted]Activating…{skip}[/]"
+            doing = "Drawing" if update.view.phase == DRAWING else "Activating"
+            return f"[$text-muted]{doing}…{skip}[/]"
         if not self.mine:
             return self.thinking(update) or self.waiting_for(sight)
         if self.choosing():
