@@ -154,8 +154,14 @@ ROOT_CANDIDATES = 4
 def root_candidates(view, legal: list) -> list:
     """The heuristic's best few moves, best first: what the search compares."""
     table = _Table.of_view(view)
+    n, me, step = table.n, table.seat, table.direction
+
+    def after(a: Action) -> int:  # equals: the first to play after this seat first
+        q = seat_of(a)
+        return (q - me) * step % n if q >= 0 else n
+
     first = best_action(table, legal)
-    ranked = [first] + sorted((a for a in legal if a != first), key=lambda a: -score(table, a))
+    ranked = [first] + sorted((a for a in legal if a != first), key=lambda a: (-score(table, a), after(a)))
     return ranked[:ROOT_CANDIDATES]
 
 
