@@ -1,10 +1,10 @@
 """Per-seat win rates of a game's bots playing themselves: does any seat number get picked on?
 
-    python benchmarks/seat_bias.py GAME [GAMES] [POLICY]   # default 1000 games, POLICY heuristic
+    python benchmarks/seat_bias.py GAME [GAMES] [POLICY] [FIRST_SEED]   # default 1000, heuristic, 300000
 
 POLICY is `heuristic` (the `heuristic` bot in every seat, reading its view) or `playout` (the
 policy the `hard` bot's playouts use, on the full state, as in a playout). 4 players, the
-default setup, game g on seed 300000 + g (the rules pick who starts), bot seeds g * 10 + seat.
+default setup, game g on seed FIRST_SEED + g (the rules pick who starts), bot seeds g * 10 + seat.
 A shared win counts 1/k for each of its k winners. Prints each seat's win rate with one
 standard error (binomial, from the game count) and the spread's chi-square against "all
 equal" (3 degrees of freedom: above 7.8 is a bias at the 5% level). Two worker processes.
@@ -36,10 +36,10 @@ ROLLOUTS = {
 }
 
 
-def play(job: tuple[str, str, int]) -> tuple[float, ...]:
-    game, policy, g = job
+def play(job: tuple[str, str, int, int]) -> tuple[float, ...]:
+    game, policy, g, first = job
     rules = get_rules(game)
-    state = rules.new_game({}, FIRST_SEED + g, PLAYERS)
+    state = rules.new_game({}, first + g, PLAYERS)
     if policy == "playout":
         module = importlib.import_module(f"cutthroat.games.{ROLLOUTS[game][0]}.bots")
         rollout = getattr(module, ROLLOUTS[game][1])
@@ -62,16 +62,17 @@ def main() -> None:
     game = sys.argv[1]
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
     policy = sys.argv[3] if len(sys.argv) > 3 else "heuristic"
+    first = int(sys.argv[4]) if len(sys.argv) > 4 else FIRST_SEED
     game_info(game)
     with Pool(2) as pool:
-        rows = pool.map(play, [(game, policy, g) for g in range(games)], chunksize=10)
+        rows = pool.map(play, [(game, policy, g, first) for g in range(games)], chunksize=10)
     wins = [sum(r[q] for r in rows) for q in range(PLAYERS)]
     total = sum(wins)
     rates = [w / games for w in wins]
     fair = total / PLAYERS
     chi2 = sum((w - fair) ** 2 / fair for w in wins) if fair else 0.0
     parts = [f"seat {q}: {100 * r:.1f}% (+/- {100 * math.sqrt(r * (1 - r) / games):.1f})" for q, r in enumerate(rates)]
-    print(f"{game} {policy}, {games} games: " + ", ".join(parts) + f"; chi-square {chi2:.1f}")
+    print(f"{game} {policy}, {games} games from seed {first}: " + ", ".join(parts) + f"; chi-square {chi2:.1f}")
 
 
 if __name__ == "__main__":
