@@ -10,7 +10,7 @@ import pytest
 from cutthroat.bots import make_bot
 from cutthroat.bots.search import SearchBot
 from cutthroat.cli import main
-from cutthroat.games.kill_your_friends.bots import HardBot, HeuristicBot, heuristic_rollout
+from cutthroat.games.kill_your_friends.bots import HardBot, HeuristicBot, heuristic_rollout, root_candidates
 from cutthroat.games.kill_your_friends.rules import (
     DRAW,
     REAPER_KILL,
@@ -68,6 +68,19 @@ def test_heuristic_head_swaps_down_to_a_small_hand():
 def test_heuristic_dumps_a_dead_colour_instead_of_drawing():
     state = position(n=3, hands={0: "G2 R1"}, out=[2], attack={1: "B3"})
     assert choose(HeuristicBot(), state) == Dump(C("G2"), 2)
+
+
+@pytest.mark.parametrize("direction, victim", [(1, 3), (-1, 1)])
+def test_a_tie_between_victims_goes_to_the_next_in_turn_not_the_lowest_seat(direction, victim):
+    # Seat 2 can hit seats 0, 1 or 3, all alike: the heuristic, its playouts and the search's
+    # first candidate hit the first of them to play after it (the rules list them by seat
+    # number, and the first of equals picked on seat 0).
+    state = position(n=4, hands={0: "G1 B2", 1: "G1 R2", 2: "R1 B1 Y1 G2", 3: "G1 B2"}, turn=2, direction=direction)
+    legal = RULES.legal_actions(state, 2)
+    assert {a.victim for a in legal if isinstance(a, Attack)} == {0, 1, 3}
+    assert choose(HeuristicBot(), state).victim == victim
+    ranked = root_candidates(RULES.view(state, 2), legal)
+    assert [a.victim for a in ranked[:3]] == ([3, 0, 1] if direction == 1 else [1, 0, 3])
 
 
 def test_heuristic_finishes_an_attack_with_a_3_on_a_weak_player():

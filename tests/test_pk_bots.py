@@ -282,6 +282,25 @@ def test_heuristic_drops_its_keys_on_the_leader():
     assert heuristic(state) == Target(1)
 
 
+@pytest.mark.parametrize("direction, leader", [(1, 3), (-1, 1)])
+def test_a_tie_for_leader_goes_to_the_next_rival_in_turn_not_the_lowest_seat(direction, leader):
+    # Seats 0, 1 and 3 tie on one point each; seat 2 drops its keys on the first of them to play
+    # after it (by seat number, every bot would pick on seat 0 whenever it ties).
+    state = position(4, hands={2: "KEYS HOOK HATCHET"}, injuries={0: "HOOK", 1: "HOOK", 3: "HOOK"}, turn=2,
+                     direction=direction)
+    assert _Table.of_view(RULES.view(state, 2)).leader() == leader
+    act(state, Play(C("KEYS")))
+    let_go(state)
+    assert heuristic(state, 2) == Target(leader)
+    assert sharp(state, 2) == Target(leader)
+
+
+def test_a_tie_for_leader_treats_every_seat_alike():
+    # All four level: each seat's leader is the seat after it, so no seat is everyone's.
+    state = position(4)
+    assert [_Table.of_state(state, q).leader() for q in range(4)] == [1, 2, 3, 0]
+
+
 def test_heuristic_stitches_its_injuries_onto_the_leader():
     state = targeting("", "STITCHES", {0: "HATCHET KNIFE", 1: "HOOK", 2: "HATCHET", 3: "KNIFE"})
     assert heuristic(state) == Target(3)
@@ -503,6 +522,23 @@ def test_hard_searches_only_where_its_budget_can_overrule_the_policy(monkeypatch
     assert deals == []
     _hard(RULES, seed=1, iterations=24).choose(view, legal)
     assert len(deals) == 12
+
+
+def test_hard_plays_its_playouts_to_the_game_end_never_valuing_a_cut(monkeypatch):
+    """A whole Psycho Killer game can run past 400 moves (28.9% of 4-player games did): the
+    playouts play on to the game's own end (MAX_ACTIONS at the latest) and count its result."""
+    from cutthroat.bots import search
+    from cutthroat.games.psycho_killer.state import MAX_ACTIONS
+
+    bot = _hard(RULES, seed=3, iterations=24)
+    assert bot.max_depth >= MAX_ACTIONS and bot.evaluate is None
+    ended = []
+    real = search.PlayoutSearch._roll_out
+    monkeypatch.setattr(search.PlayoutSearch, "_roll_out",
+                        lambda self, state, moves, rng: ended.append(real(self, state, moves, rng)) or ended[-1])
+    state = drawn_again("HOOK")
+    bot.choose(RULES.view(state, 0), RULES.legal_actions(state, 0))
+    assert len(ended) == 24 and all(ended)
 
 
 # --- 12–13. the levels through simulate ------------------------------------------------------

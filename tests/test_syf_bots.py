@@ -49,6 +49,16 @@ def test_heuristic_stabs_the_weakest_rival():
     assert choose(HeuristicBot(RULES), state) == Place(DAGGER, 2)
 
 
+def test_the_search_bots_candidates_break_ties_clockwise_from_it_not_by_seat_number():
+    # Seat 2 with a Dagger, its three rivals level: the search's first candidate (the move the
+    # veto keeps) stabs the next rival, seat 3, not seat 0.
+    from cutthroat.games.stab_your_friends.bots import _candidates
+
+    state = placing([DAGGER], lives=(4, 4, 5, 4), seat=2)
+    ranked = _candidates(RULES.view(state, 2), RULES.legal_actions(state, 2))
+    assert [a.target for a in ranked[:3]] == [3, 0, 1]
+
+
 def test_heuristic_keeps_good_cards_for_itself():
     for card in (LOVE_POTION, BOW, SHIELD):
         state = placing([card], lives=(3, 5, 5, 5))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cutthroat.bots.policy import PolicyBot, best_scored, noisy_rollout, scoring, seat_reading
+from cutthroat.bots.policy import PolicyBot, noisy_rollout, scoring, seat_reading
 from cutthroat.bots.search import WHOLE_GAME, SearchBot
 from cutthroat.bots.win_model import WinModel
 from cutthroat.engine.protocol import Action
@@ -113,8 +113,26 @@ def score(t: _Table, action: Action) -> float:
     return 1.0
 
 
+def seat_of(action: Action) -> int:
+    """The seat a move is aimed at (a victim, a Head Swap or Reaper target, a graveyard), or -1."""
+    seat = getattr(action, "victim", -1)
+    if seat < 0:
+        seat = getattr(action, "target", -1)
+    return seat if seat >= 0 else getattr(action, "grave", -1)
+
+
 def best_action(t: _Table, legal: Sequence[Action]) -> Action:
-    return best_scored(score, t, legal)
+    """The best-scored move; of equals aimed at different seats, the one aimed at the first of
+    them to play after this seat (the rules list them by seat number, and the first of equals
+    would pick on seat 0: docs/bots.md)."""
+    n, me, step = t.n, t.seat, t.direction
+    best, best_key = legal[0], (float("-inf"), 0)
+    for a in legal:
+        q = seat_of(a)
+        key = (score(t, a), -((q - me) * step % n) if q >= 0 else -n)
+        if key > best_key:
+            best, best_key = a, key
+    return best
 
 
 class HeuristicBot(PolicyBot):
@@ -136,7 +154,14 @@ ROOT_CANDIDATES = 4
 def root_candidates(view, legal: list) -> list:
     """The heuristic's best few moves, best first: what the search compares."""
     table = _Table.of_view(view)
-    ranked = sorted(legal, key=lambda a: -score(table, a))
+    n, me, step = table.n, table.seat, table.direction
+
+    def after(a: Action) -> int:  # equals: the first to play after this seat first
+        q = seat_of(a)
+        return (q - me) * step % n if q >= 0 else n
+
+    first = best_action(table, legal)
+    ranked = [first] + sorted((a for a in legal if a != first), key=lambda a: (-score(table, a), after(a)))
     return ranked[:ROOT_CANDIDATES]
 
 

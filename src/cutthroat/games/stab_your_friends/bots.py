@@ -158,15 +158,21 @@ def _rollout(rules, state, seat: int, legal: list, rng: random.Random) -> Action
 
 
 def _candidates(view, legal: list, keep: int = 6) -> list:
-    """The heuristic's best few moves, best first."""
+    """The heuristic's best few moves, best first; equals clockwise from the chooser (the rules
+    list them by seat number, and the first of equals would pick on seat 0)."""
     t = _Table.of_view(view)
     kind = legal[0].kind
+
+    def after(q: int) -> int:
+        return (q - t.seat) % t.n
+
     if kind == "place":
-        ranked = sorted(legal, key=lambda a: -place_score(t, a.card, a.target))
+        ranked = sorted(legal, key=lambda a: (-place_score(t, a.card, a.target), after(a.target)))
     elif kind in ("move", "keep"):
-        ranked = sorted(legal, key=lambda a: -(move_score(t, a.source, a.index, a.dest) if a.kind == "move" else 0.0))
+        ranked = sorted(legal, key=lambda a: (-move_score(t, a.source, a.index, a.dest), after(a.dest))
+                        if a.kind == "move" else (-0.0, 0))
     elif kind == "target":
-        ranked = sorted(legal, key=lambda a: -weakness(t, a.seat))
+        ranked = sorted(legal, key=lambda a: (-weakness(t, a.seat), after(a.seat)))
     else:
         ranked = list(legal)
     return ranked[:keep]
