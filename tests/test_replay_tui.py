@@ -107,16 +107,20 @@ async def test_g_goes_to_a_move_number_and_bad_input_gets_a_one_line_reason() ->
         await wait_until(pilot, lambda: app.screen is not screen)
         await pilot.press("ctrl+a", "ctrl+k", *"12", "enter")
         await wait_until(pilot, lambda: screen.step == 12)
-        for typed in ("x1", str(replay.count + 1), "-3"):
-            await pilot.press("g")
-            await wait_until(pilot, lambda: app.screen is not screen)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: app.screen is not screen)
+        asked = app.screen
+        for n, typed in enumerate(("x1", str(replay.count + 1), "-3"), 1):
             await pilot.press("ctrl+a", "ctrl+k", *typed, "enter")
-            await wait_until(pilot, lambda: app.screen is screen)
-            assert screen.step == 12
-        assert said(app).count(f"A move number is a whole number from 0 to {replay.count}") == 3
+            await wait_until(pilot, lambda: said(app).count(f"A move number is a whole number from 0 to "
+                                                            f"{replay.count}") == n)
+            assert app.screen is asked and screen.step == 12  # (the dialog stays: type it again)
+        await pilot.press("ctrl+a", "ctrl+k", *"7", "enter")
+        await wait_until(pilot, lambda: screen.step == 7)
+        assert app.screen is screen
         await pilot.press("g", "escape")
         await wait_until(pilot, lambda: app.screen is screen)
-        assert screen.step == 12
+        assert screen.step == 7
 
 
 @async_test

@@ -374,19 +374,20 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
 
         count = self.replay.count
         self.app.push_screen(NameScreen("Go to move", str(self.step),
-                                        f"a move number, 0 (the deal) to {count}  ·  Enter goes, Esc cancels"),
+                                        f"a move number, 0 (the deal) to {count}  ·  Enter goes, Esc cancels",
+                                        refusal=self.not_a_move),
                              self.go_to)
 
-    def go_to(self, typed: str | None) -> None:
-        if typed is None:
-            return
+    def not_a_move(self, typed: str) -> str | None:
+        """Why `typed` is no move number of this game (the dialog stays to type it again), or None."""
         count = self.replay.count
-        text = typed.strip()
-        if not (text.isascii() and text.isdigit()) or int(text) > count:
-            self.app.notify(f"A move number is a whole number from 0 to {count}", title="Not a move",
-                            severity="warning")
-            return
-        self.show_step(int(text))
+        if not (typed.isascii() and typed.isdigit()) or int(typed) > count:
+            return f"A move number is a whole number from 0 to {count}"
+        return None
+
+    def go_to(self, typed: str | None) -> None:
+        if typed is not None:
+            self.show_step(int(typed))
 
     def action_seat_refused(self) -> None:
         self.app.notify(escape(self.replay.refusal(0) or "Only the public view can be seen"), severity="warning")

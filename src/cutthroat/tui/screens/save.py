@@ -71,11 +71,15 @@ class NameScreen(ModalScreen[str | None]):
 
     BINDINGS = with_ids("name", [Binding("escape", "dismiss(None)", "Cancel", id="name.cancel")])
 
-    def __init__(self, title: str, suggestion: str, help_text: str) -> None:
+    def __init__(self, title: str, suggestion: str, help_text: str,
+                 refusal: Callable[[str], str | None] | None = None) -> None:
+        """`refusal(typed)`: why the text can't be taken (said, and the dialog stays to be
+        typed again), or None."""
         super().__init__()
         self.title_text = title
         self.suggestion = suggestion
         self.help_text = help_text
+        self.refusal = refusal
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-dialog", classes="dialog"):
@@ -89,6 +93,10 @@ class NameScreen(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not event.value.strip():
             self.app.notify("Give it a name", severity="warning")
+            return
+        reason = self.refusal(event.value.strip()) if self.refusal is not None else None
+        if reason:
+            self.app.notify(reason, severity="warning")
             return
         self.submit(event.value.strip())
 
