@@ -29,7 +29,7 @@ def figures(table, update: SeatUpdate) -> str:
     lines = [f"[$text-muted]{head}[/]"]
     for seat in range(view.n):
         info = table.table.seats[seat]
-        level = f"{info.level or 'bot'}" if info.is_bot else ""
+        level = f"{info.level or 'bot'}" if info.is_bot else "human"  # ("heuristic bot" is too wide here)
         won = f"[bold $success]{star}[/]" if seat in view.winners else " "
         badge = f"[reverse bold {CHAR_STYLE[view.colours[seat]]}] {view.letter(seat)} [/]"
         lives = "".join(f"[bold $error]{alive}[/]" if x else f"[$text-muted]{dead}[/]"
