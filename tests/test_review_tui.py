@@ -472,3 +472,19 @@ def test_a_server_tables_review_waits_for_its_own_game_not_an_older_one_at_the_s
         now = datetime.now(timezone.utc).isoformat()
         history.record(replace(fg(when=now[:19], game_id="new"), table="ABCD", document=document))
         assert kept_from_table(history, asked).game_id == "new"
+
+
+def test_a_cost_below_what_its_figure_shows_reads_zero_without_a_sign() -> None:
+    """A move unlike the bot's that cost less than 0.05 points (or half a percent) reads "0.0 pts"
+    ("0%"), never "−0.0 pts"; a real cost keeps its sign."""
+    from types import SimpleNamespace
+
+    from cutthroat.review.model import POINTS, WIN
+    from cutthroat.tui.screens.review import cost
+
+    assert cost(SimpleNamespace(same=False, loss=0.04), POINTS) == "0.0 pts"
+    assert cost(SimpleNamespace(same=False, loss=-0.04), POINTS) == "0.0 pts"
+    assert cost(SimpleNamespace(same=False, loss=1.24), POINTS) == "−1.2 pts"
+    assert cost(SimpleNamespace(same=False, loss=0.004), WIN) == "0%"
+    assert cost(SimpleNamespace(same=False, loss=0.14), WIN) == "−14%"
+    assert cost(SimpleNamespace(same=True, loss=0.0), POINTS) == "as hard"

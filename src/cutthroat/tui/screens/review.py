@@ -51,9 +51,10 @@ def cost(d: Decision, measure: str) -> str:
     """What the move cost against the bot's: "−14%", "−1.2 pts"; "as hard" when it was the bot's."""
     if d.same:
         return "as hard"
-    if measure == POINTS:
-        return f"{-d.loss:+.1f} pts".replace("-", "−")
-    return f"{-100 * d.loss:+.0f}%".replace("-", "−")
+    shown = f"{-d.loss:+.1f}" if measure == POINTS else f"{-100 * d.loss:+.0f}"
+    if float(shown) == 0:  # (less than the figure shows: "0.0", not "−0.0" or "+0.0")
+        shown = shown[1:]
+    return (shown + (" pts" if measure == POINTS else "%")).replace("-", "−")
 
 
 def row(d: Decision, measure: str, ascii: bool = False) -> str:
