@@ -354,8 +354,12 @@ async def test_enter_on_a_decision_shows_the_review_beside_the_table_and_r_the_l
         await pilot.press("left")  # a move that isn't reviewed: marked in its place in the list
         await wait_until(pilot, lambda: " 13 ◂ here" in screen_text(app))
         assert "points" not in screen_text(app) and "Move 13: " in screen_text(app)
+        told = []
+        notify = app.notify
+        app.notify = lambda message, *args, **kwargs: (told.append(str(message)), notify(message, *args, **kwargs))
         await pilot.press("r")  # the log in the panel's place, of the same width
         await wait_until(pilot, lambda: "Review · Ana" not in screen_text(app))
+        assert "r: the review again" in told  # (the footer has no room for r: how to come back)
         log = screen.query_one(EventLog)
         assert log.display and log.outer_size.width == screen.query_one("#replay-review").styles.width.value
         assert cut(screen) == []

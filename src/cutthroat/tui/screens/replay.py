@@ -323,6 +323,8 @@ class ReplayScreen(TableScreenBase, inherit_bindings=False):
         """`r`: the review's panel or the log, in turn."""
         self.review_shown = not self.review_shown
         self.show_review_panel()
+        if not self.review_shown:  # (the footer has no room for `r`: say how to come back)
+            self.app.notify(f"{self.key_text('review_panel')}: the review again", timeout=4)
 
     def message_text(self, sight: Sight, message: str, width: int = 0) -> str:
         return super().message_text(sight, message or self.move_words, width)
