@@ -96,6 +96,14 @@ def test_search_finds_entries_across_games() -> None:
     assert search("  ") == []
 
 
+def test_search_lists_the_entry_a_word_names_before_the_pages_that_mention_it() -> None:
+    """`/defuse` opens on the Defuse card, not on thirteen recipes that mention it; then the
+    titles that hold the word, then the texts, each in the books' order."""
+    titles = [p.title for p in search("defuse")]
+    assert titles[0] == "Defuse" and titles.index("Defuse is automatic") < titles.index("The box and the recipes")
+    assert [p.title for p in search("trip over")][0] == "Trip Over"
+
+
 # -- the screen -----------------------------------------------------------------------------------
 def shown(app: CutthroatApp) -> str:
     return app.screen.query_one(Markdown).source

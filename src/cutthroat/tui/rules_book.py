@@ -173,12 +173,20 @@ def pages(book: Page) -> list[Page]:
 
 
 def search(query: str, keymap: Keymap = ()) -> list[Page]:
-    """Every page, in every game, whose own text or title holds `query` (any case)."""
+    """Every page, in every game, whose own text or title holds `query` (any case): first the
+    pages it names (a card called so), then those whose title holds it, then those whose text
+    does, each in the books' order ("defuse": the Defuse card before the recipes that mention it)."""
     words = query.casefold().strip()
     if not words:
         return []
-    return [page for book in books(keymap) for page in pages(book)
-            if words in page.own_text.casefold() or words in page.title.casefold()]
+
+    def rank(page: Page) -> int:
+        title = page.title.casefold()
+        return 0 if card_key(words) in {card_key(part) for part in title.split(" / ")} else 1 if words in title else 2
+
+    found = [page for book in books(keymap) for page in pages(book)
+             if words in page.own_text.casefold() or words in page.title.casefold()]
+    return sorted(found, key=rank)  # (stable: the books' order within each rank)
 
 
 def card_key(name: str) -> str:
