@@ -144,7 +144,7 @@ class TableScreen(SharedTableScreen):
         if view.out[seat]:
             k = list(view.eliminations).index(seat) + 1 if seat in view.eliminations else 0
             return self.sym_text(f"{mark}{seat + 1} [bold]{name}[/] [$text-muted]{level:<10}[/]"
-                                 f"[$text-muted]{s['out']} out ({ordinal(k)})[/]")
+                                 f"[$text-muted]{s['out']} {ordinal(k)} out[/]")  # (the order out, not a place)
         owes = f" [bold $warning]owes {view.owed}[/]" if not sight.update.over and view.turn == seat \
             and view.owed > 1 else ""
         extras = []
