@@ -181,6 +181,15 @@ async def test_a_step_lays_out_only_a_part_whose_height_changed(game, players, m
         assert log.scroll_y == log.max_scroll_y, "the log's latest line is not in view"
 
 
+async def at_its_middle(pilot, replay: Replay):
+    """The replay screen once started, shown at the middle of its game."""
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started)
+    app.screen.show_step(replay.count // 2)
+    await pilot.pause()
+    return app.screen
+
+
 @pytest.mark.parametrize("game,players", [("kill-your-friends", 4), ("psycho-killer", 4)])
 @async_test
 async def test_a_step_seen_again_measures_its_lines_without_parsing_them_again(game, players) -> None:
@@ -191,10 +200,7 @@ async def test_a_step_seen_again_measures_its_lines_without_parsing_them_again(g
     replay = replay_of(game, players)
     app = CutthroatApp(replay=replay)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started)
-        screen = app.screen
-        screen.show_step(replay.count // 2)
-        await pilot.pause()
+        screen = await at_its_middle(pilot, replay)
         for key in ("right", "left"):
             await pilot.press(key)
             await pilot.pause()
@@ -215,10 +221,7 @@ async def test_a_paint_of_the_log_works_out_its_style_once(monkeypatch) -> None:
     replay = replay_of("kill-your-friends", 4)
     app = CutthroatApp(replay=replay)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.started)
-        screen = app.screen
-        screen.show_step(replay.count // 2)
-        await pilot.pause()
+        screen = await at_its_middle(pilot, replay)
         log = screen.query_one(EventLog)
         worked_out, painted = [], []
         style = DOMNode.rich_style.fget

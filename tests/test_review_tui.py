@@ -278,20 +278,24 @@ async def test_tab_reviews_the_next_human_of_a_hot_seat_game(write_settings) -> 
         assert sorted(seat for _, seat, _, _ in reviews_kept(app)) == [0, 1]
 
 
+def kept_with_names(app: CutthroatApp, game_id: str, human: str, bot: str):
+    """A Kill Your Friends blunder game kept in the app's history, its human and its heuristic
+    bot named `human` and `bot` (in the game's document too, whose log the review reads)."""
+    document, _ = blunder_document("kill-your-friends", after=6, before=10)
+    document["seats"][0]["name"], document["seats"][1]["name"] = human, bot
+    seats = (replace(fg().seats[0], name=human), replace(fg().seats[0], name=bot, kind="bot", level="heuristic"))
+    with History.open(app.history_path, keep=True) as h:
+        h.record(replace(fg("kill-your-friends", game_id=game_id, mode="", seats=seats),
+                         document=document, moves=len(document["log"])))
+        return h.games()[0]
+
+
 @async_test
 async def test_a_name_that_looks_like_markup_is_shown_as_it_is(write_settings) -> None:
     write_settings(review_budget="quick")
     app = CutthroatApp()
     async with app.run_test(size=SIZE) as pilot:
-        document, _ = blunder_document("kill-your-friends", after=6, before=10)
-        document["seats"][1]["name"] = "[/]Bo[b]"
-        seats = (replace(fg().seats[0], name="[b]Ana[/]"), replace(fg().seats[0], name="[/]Bo[b]", kind="bot",
-                                                                  level="heuristic"))
-        with History.open(app.history_path, keep=True) as h:
-            h.record(replace(fg("kill-your-friends", game_id="marked", mode="", seats=seats),
-                             document=document, moves=len(document["log"])))
-            finished = h.games()[0]
-        app.push_screen(ReviewScreen(finished))
+        app.push_screen(ReviewScreen(kept_with_names(app, "marked", "[b]Ana[/]", "[/]Bo[b]")))
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
         await wait_until(pilot, lambda: "on [/]Bo[b]" in screen_text(app)
                          and "Move 11 · [b]Ana[/]: Pick up a card" in screen_text(app))
@@ -307,15 +311,7 @@ async def test_the_lone_human_named_you_reviews_your_decisions_not_yous(write_se
     write_settings(review_budget="quick")
     app = CutthroatApp()
     async with app.run_test(size=SIZE) as pilot:
-        document, _ = blunder_document("kill-your-friends", after=6, before=10)
-        document["seats"][0]["name"] = "You"
-        seats = (replace(fg().seats[0], name="You"), replace(fg().seats[0], name="Bot 1", kind="bot",
-                                                             level="heuristic"))
-        with History.open(app.history_path, keep=True) as h:
-            h.record(replace(fg("kill-your-friends", game_id="yours", mode="", seats=seats),
-                             document=document, moves=len(document["log"])))
-            finished = h.games()[0]
-        app.push_screen(ReviewScreen(finished))
+        app.push_screen(ReviewScreen(kept_with_names(app, "yours", "You", "Bot 1")))
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None)
         app.screen.show_progress(1, 7)  # (the line the progress bar had)
         line = str(app.screen.query_one("#review-progress").render())
